@@ -1,0 +1,55 @@
+"""The ``recallgraph`` command: one group, a module per topic.
+
+Every ``RecallGraphError`` becomes one line on stderr and its exit code; no traceback wall.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+from pydantic import ValidationError
+
+from app.cli.demo_cmd import demo_cmd
+from app.cli.server_cmds import neo4j_group
+from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
+from graph.errors import RecallGraphError
+
+
+class RecallGraphGroup(click.Group):
+    """A click group that reports the project's errors as one line and an exit code."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RecallGraphError as e:
+            click.echo("error: " + " ".join(str(e).split()), err=True)
+            ctx.exit(e.exit_code)
+        except ValidationError as e:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()
+            )
+            click.echo(f"error: invalid configuration: {problems}", err=True)
+            ctx.exit(2)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=RecallGraphGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="recallgraph")
+def cli() -> None:
+    """RecallGraph: a temporal knowledge memory for LLM applications, on Neo4j."""
+
+
+for command in (neo4j_group, spaces_cmd, reset_cmd, migrate_cmd, demo_cmd):
+    cli.add_command(command)
+
+
+def main() -> None:
+    cli(prog_name="recallgraph")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""The one place configuration is read.
+
+Every setting is an environment variable (or a field passed in tests); library code below ``app``
+receives plain values from here and never reads ``os.environ`` itself. Each field's description is
+the text of the README's configuration table, which a test keeps in sync.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from graph.errors import InvalidInputError
+
+SHARED_DATA_DEFAULT = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+
+
+def _env(*names: str) -> AliasChoices:
+    return AliasChoices(*names)
+
+
+class Settings(BaseSettings):
+    """RecallGraph's settings; the environment variable of each is its alias."""
+
+    model_config = SettingsConfigDict(extra="ignore", populate_by_name=True, frozen=True)
+
+    # --- Neo4j ---------------------------------------------------------------------------------
+    neo4j_uri: str | None = Field(
+        None,
+        validation_alias=_env("NEO4J_URI"),
+        description="Bolt URI of an external Neo4j (Docker, Desktop, Aura, a `neo4j://` cluster). "
+        "Unset: the project's managed local server.",
+    )
+    neo4j_user: str = Field(
+        "neo4j", validation_alias=_env("NEO4J_USER", "NEO4J_USERNAME"), description="Neo4j user."
+    )
+    neo4j_password: str | None = Field(
+        None,
+        validation_alias=_env("NEO4J_PASSWORD"),
+        description="Neo4j password. Unset with the managed server: generated once and kept in "
+        "`<data dir>/password` (mode 0600).",
+    )
+    neo4j_database: str = Field(
+        "neo4j", validation_alias=_env("NEO4J_DATABASE"), description="Neo4j database name."
+    )
+    neo4j_version: str = Field(
+        "5.26.30",
+        validation_alias=_env("RECALLGRAPH_NEO4J_VERSION"),
+        description="Neo4j Community version the managed server resolves from Maven Central.",
+    )
+    neo4j_home: Path = Field(
+        Path.home() / ".local" / "share" / "recallgraph" / "neo4j",
+        validation_alias=_env("RECALLGRAPH_NEO4J_HOME"),
+        description="Data folder of the managed server (databases, logs, conf, password, pid).",
+    )
+    cache_dir: Path = Field(
+        Path.home() / ".cache" / "recallgraph",
+        validation_alias=_env("RECALLGRAPH_CACHE_DIR"),
+        description="Where the Neo4j jars are cached (`neo4j-<version>/lib`), outside the repo.",
+    )
+    neo4j_bolt_port: int = Field(
+        7687,
+        validation_alias=_env("RECALLGRAPH_NEO4J_BOLT_PORT"),
+        description="Bolt port of the managed server (bound to 127.0.0.1).",
+    )
+    neo4j_http_port: int = Field(
+        7474,
+        validation_alias=_env("RECALLGRAPH_NEO4J_HTTP_PORT"),
+        description="HTTP port of the managed server; the Neo4j Browser is at `/browser/`.",
+    )
+    neo4j_start_timeout: float = Field(
+        180.0,
+        validation_alias=_env("RECALLGRAPH_NEO4J_START_TIMEOUT"),
+        description="Seconds `neo4j start` waits for Bolt to answer before it fails.",
+    )
+
+    # --- Spaces --------------------------------------------------------------------------------
+    space: str = Field(
+        "default",
+        validation_alias=_env("RECALLGRAPH_SPACE"),
+        description="Memory space used when a command is given no `--space`.",
+    )
+
+    # --- RecallM (concept graph) ---------------------------------------------------------------
+    max_concepts: int = Field(
+        10,
+        ge=1,
+        validation_alias=_env("RECALLGRAPH_MAX_CONCEPTS"),
+        description="P: most concepts whose contexts go into a graph-mode prompt (RecallM: 10).",
+    )
+    traversal_depth: int = Field(
+        2,
+        ge=0,
+        le=5,
+        validation_alias=_env("RECALLGRAPH_TRAVERSAL_DEPTH"),
+        description="λ: hops from an essential concept in the traversal (RecallM: 2).",
+    )
+    temporal_window: int = Field(
+        15,
+        ge=0,
+        validation_alias=_env("RECALLGRAPH_TEMPORAL_WINDOW"),
+        description="s: temporal window of the traversal (RecallM's figure 3, its code 15).",
+    )
+    ranking_alpha: float = Field(
+        3.0,
+        validation_alias=_env("RECALLGRAPH_RANKING_ALPHA"),
+        description="α in the neighbour ranking strength + α·t (RecallM: 3).",
+    )
+    revision_mode: Literal["recent", "llm", "off"] = Field(
+        "recent",
+        validation_alias=_env("RECALLGRAPH_REVISION_MODE"),
+        description="Context revision: `recent` (symbolic, no LLM), `llm` (RecallM's one-shot "
+        "prompt) or `off`.",
+    )
+    revision_period: int = Field(
+        3,
+        ge=1,
+        validation_alias=_env("RECALLGRAPH_REVISION_PERIOD"),
+        description="Merges since the last revision that trigger a context revision (RecallM: 3).",
+    )
+    context_char_limit: int = Field(
+        2000,
+        ge=200,
+        validation_alias=_env("RECALLGRAPH_CONTEXT_CHAR_LIMIT"),
+        description="A concept context longer than this is revised whatever its merge count.",
+    )
+
+    # --- Input limits --------------------------------------------------------------------------
+    max_statement_chars: int = Field(
+        200_000,
+        ge=1,
+        validation_alias=_env("RECALLGRAPH_MAX_STATEMENT_CHARS"),
+        description="Longest statement text accepted, in characters.",
+    )
+
+    # --- Data ----------------------------------------------------------------------------------
+    shared_data_dir: Path = Field(
+        SHARED_DATA_DEFAULT,
+        validation_alias=_env("RECALLGRAPH_SHARED_DATA"),
+        description="Folder with the DuoRC and Re-DocRED data sets (default `../shared/data` "
+        "beside the checkout).",
+    )
+
+    def resolved_space(self, space: str | None) -> str:
+        """The space a command acts on: its own argument, else the configured default."""
+        return validate_space_name(space or self.space)
+
+
+SPACE_NAME_MAX = 64
+
+
+def validate_space_name(name: str) -> str:
+    """Space names travel in URLs, collection names and files: keep them to a safe alphabet."""
+    if not name or len(name) > SPACE_NAME_MAX:
+        raise InvalidInputError(
+            f"space name must be 1 to {SPACE_NAME_MAX} characters, got {name!r}"
+        )
+    allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+    if not set(name) <= allowed or name[0] in "-_":
+        raise InvalidInputError(
+            f"space name {name!r} may hold only letters, digits, '-' and '_', "
+            "and must start with a letter or digit"
+        )
+    return name
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """Read the environment once per process."""
+    return Settings()

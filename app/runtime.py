@@ -1,0 +1,70 @@
+"""Wiring from Settings to live components: the Neo4j server, the driver, the schema.
+
+The CLI, the Flask app and the experiments all get their ``GraphStore`` here, once per process.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from app.config import Settings
+from graph.errors import InvalidInputError
+from graph.neo4j_server import ManagedNeo4j, ServerConfig
+from graph.schema import apply_migrations
+from graph.store import GraphStore, open_driver
+
+_lock = threading.Lock()
+_stores: dict[tuple[str, str, str], GraphStore] = {}
+
+
+def server_config(settings: Settings) -> ServerConfig:
+    return ServerConfig(
+        version=settings.neo4j_version,
+        home=settings.neo4j_home,
+        cache_dir=settings.cache_dir,
+        bolt_port=settings.neo4j_bolt_port,
+        http_port=settings.neo4j_http_port,
+        user=settings.neo4j_user,
+        password=settings.neo4j_password,
+        start_timeout=settings.neo4j_start_timeout,
+    )
+
+
+def managed_server(settings: Settings) -> ManagedNeo4j:
+    return ManagedNeo4j(server_config(settings))
+
+
+def uses_external_neo4j(settings: Settings) -> bool:
+    return bool(settings.neo4j_uri)
+
+
+def connection_params(settings: Settings) -> tuple[str, str, str]:
+    """(uri, user, password) of the Neo4j this process should use."""
+    if settings.neo4j_uri:
+        if not settings.neo4j_password:
+            raise InvalidInputError("NEO4J_URI is set but NEO4J_PASSWORD is not: set both")
+        return settings.neo4j_uri, settings.neo4j_user, settings.neo4j_password
+    server = managed_server(settings)
+    return server.config.bolt_uri, settings.neo4j_user, server.password()
+
+
+def open_store(settings: Settings, *, migrate: bool = True) -> GraphStore:
+    """The process's GraphStore for these settings: one driver, schema brought up to date once."""
+    uri, user, password = connection_params(settings)
+    key = (uri, user, settings.neo4j_database)
+    with _lock:
+        store = _stores.get(key)
+        if store is None:
+            driver = open_driver(uri, user, password)
+            store = GraphStore(driver, settings.neo4j_database, uri=uri, user=user)
+            if migrate:
+                apply_migrations(store)
+            _stores[key] = store
+        return store
+
+
+def close_stores() -> None:
+    with _lock:
+        for store in _stores.values():
+            store.close()
+        _stores.clear()

@@ -1,0 +1,1 @@
+"""Reproducible experiments and benchmarks; results under experiments/results/."""

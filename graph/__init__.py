@@ -1,0 +1,4 @@
+"""Everything that speaks to Neo4j: driver lifecycle, schema, Cypher, the managed local server.
+
+This package imports none of the project's other packages.
+"""

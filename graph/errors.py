@@ -1,0 +1,73 @@
+"""The project's exception hierarchy.
+
+One root, ``RecallGraphError``, so callers (the CLI, the Flask error handler) can catch everything
+the project raises on purpose and map it to one line or one HTTP status. It lives in ``graph``
+because ``graph`` is the package every other one depends on.
+"""
+
+
+class RecallGraphError(Exception):
+    """Root of every error RecallGraph raises on purpose."""
+
+    http_status = 500
+    exit_code = 1
+
+
+class InvalidInputError(RecallGraphError, ValueError):
+    """The caller's input is malformed: empty text, bad JSON, a value out of range."""
+
+    http_status = 400
+    exit_code = 2
+
+
+class PayloadTooLargeError(InvalidInputError):
+    """The input is larger than the configured limit."""
+
+    http_status = 413
+
+
+class NotFoundError(RecallGraphError, LookupError):
+    """A space, fact, concept or statement that does not exist."""
+
+    http_status = 404
+    exit_code = 3
+
+
+class ConflictError(RecallGraphError):
+    """The request contradicts what is stored (e.g. a space that already exists)."""
+
+    http_status = 409
+    exit_code = 3
+
+
+class GraphUnavailableError(RecallGraphError):
+    """Neo4j cannot be reached, refused the login, or failed a query."""
+
+    http_status = 503
+    exit_code = 4
+
+
+class ServerSetupError(RecallGraphError):
+    """The managed local Neo4j cannot be installed, started or stopped."""
+
+    exit_code = 5
+
+
+class AssetMissingError(RecallGraphError):
+    """A packaged model or data file is not installed."""
+
+    exit_code = 6
+
+
+class ModelError(RecallGraphError):
+    """An LLM backend failed: unreachable, refused the key, unknown model, prompt too long."""
+
+    http_status = 502
+    exit_code = 7
+
+
+class StoreSyncError(RecallGraphError):
+    """One store (e.g. ChromaDB) missed a write that the others took; it is recorded for replay."""
+
+    http_status = 500
+    exit_code = 8

@@ -1,0 +1,90 @@
+"""Schema as ordered, idempotent migrations recorded in the database.
+
+Each migration is a list of ``… IF NOT EXISTS`` statements; once applied its id is stored on a
+``(:Migration)`` node, so start-up runs only what is new and running twice changes nothing. Add a
+migration at the end; never edit one that has shipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from graph.store import GraphStore
+
+EMBEDDING_DIMENSIONS = 384
+ENTITY_VECTOR_INDEX = "entity_embedding"
+RELATION_VECTOR_INDEX = "relation_embedding"
+
+
+@dataclass(frozen=True)
+class Migration:
+    id: int
+    name: str
+    statements: tuple[str, ...]
+
+
+def _vector_index(name: str, label: str) -> str:
+    return (
+        f"CREATE VECTOR INDEX {name} IF NOT EXISTS FOR (n:{label}) ON n.embedding "
+        f"OPTIONS {{indexConfig: {{`vector.dimensions`: {EMBEDDING_DIMENSIONS}, "
+        "`vector.similarity_function`: 'cosine'}}"
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "spaces, statements, concepts, triples",
+        (
+            "CREATE CONSTRAINT space_name IF NOT EXISTS FOR (n:Space) REQUIRE n.name IS UNIQUE",
+            "CREATE CONSTRAINT statement_key IF NOT EXISTS "
+            "FOR (n:Statement) REQUIRE (n.space, n.id) IS UNIQUE",
+            "CREATE INDEX statement_space_t IF NOT EXISTS FOR (n:Statement) ON (n.space, n.t)",
+            "CREATE INDEX statement_space IF NOT EXISTS FOR (n:Statement) ON (n.space)",
+            "CREATE CONSTRAINT concept_key IF NOT EXISTS "
+            "FOR (n:Concept) REQUIRE (n.space, n.label) IS UNIQUE",
+            "CREATE INDEX concept_space IF NOT EXISTS FOR (n:Concept) ON (n.space)",
+            "CREATE CONSTRAINT entity_key IF NOT EXISTS "
+            "FOR (n:Entity) REQUIRE (n.space, n.key) IS UNIQUE",
+            "CREATE INDEX entity_space IF NOT EXISTS FOR (n:Entity) ON (n.space)",
+            "CREATE CONSTRAINT relation_key IF NOT EXISTS "
+            "FOR (n:Relation) REQUIRE (n.space, n.key) IS UNIQUE",
+            "CREATE INDEX relation_space IF NOT EXISTS FOR (n:Relation) ON (n.space)",
+            "CREATE CONSTRAINT fact_id IF NOT EXISTS FOR ()-[r:FACT]-() REQUIRE r.id IS UNIQUE",
+            "CREATE INDEX fact_relation_key IF NOT EXISTS FOR ()-[r:FACT]-() ON (r.relation_key)",
+            "CREATE INDEX fact_statement IF NOT EXISTS FOR ()-[r:FACT]-() ON (r.statement_id)",
+            _vector_index(ENTITY_VECTOR_INDEX, "Entity"),
+            _vector_index(RELATION_VECTOR_INDEX, "Relation"),
+            "CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (n:Migration) REQUIRE n.id IS UNIQUE",
+        ),
+    ),
+)
+
+APPLIED_MIGRATIONS = "MATCH (m:Migration) RETURN m.id AS id ORDER BY id"
+RECORD_MIGRATION = """
+MERGE (m:Migration {id: $id})
+  ON CREATE SET m.name = $name, m.applied_at = datetime()
+"""
+AWAIT_INDEXES = "CALL db.awaitIndexes(300)"
+
+
+def apply_migrations(store: GraphStore) -> list[int]:
+    """Apply every migration not yet recorded; return the ids applied now (empty when current)."""
+    applied = {row["id"] for row in store.query(APPLIED_MIGRATIONS)}
+    newly_applied: list[int] = []
+    for migration in MIGRATIONS:
+        if migration.id in applied:
+            continue
+        for statement in migration.statements:
+            store.run_autocommit(statement)
+        store.run_autocommit(RECORD_MIGRATION, id=migration.id, name=migration.name)
+        newly_applied.append(migration.id)
+    if newly_applied:
+        store.run_autocommit(AWAIT_INDEXES)
+    return newly_applied
+
+
+def schema_version(store: GraphStore) -> int:
+    """The id of the newest migration applied, 0 for an empty database."""
+    ids = [row["id"] for row in store.query(APPLIED_MIGRATIONS)]
+    return max(ids, default=0)

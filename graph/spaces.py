@@ -1,0 +1,113 @@
+"""Memory spaces: independent memories sharing one database, each with its own clock ``t``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from neo4j import ManagedTransaction
+
+from graph.errors import NotFoundError
+from graph.labels import Label
+from graph.queries import spaces as q
+from graph.store import GraphStore, single_value
+
+
+@dataclass(frozen=True)
+class SpaceSummary:
+    name: str
+    t: int
+    created_at: str | None
+    statements: int
+    concepts: int
+    entities: int
+    facts: int
+    current_facts: int
+
+
+@dataclass(frozen=True)
+class Tick:
+    """The outcome of claiming a temporal index for one knowledge update."""
+
+    t: int
+    duplicate: bool
+
+
+def claim_tick(tx: ManagedTransaction, space: str, statement_id: str) -> Tick:
+    """Advance the space's clock inside ``tx``, unless ``statement_id`` is already stored.
+
+    Must be the first write of an update's transaction: it takes the space's lock, which
+    serialises writers of one space until the transaction ends.
+    """
+    record = tx.run(q.CLAIM_TICK, space=space, statement_id=statement_id).single(strict=True)
+    if record["existing_t"] is not None:
+        return Tick(t=record["existing_t"], duplicate=True)
+    return Tick(t=record["t"], duplicate=False)
+
+
+def create_space(store: GraphStore, space: str) -> bool:
+    """Create an empty space; return False when it already existed."""
+    return bool(store.write(lambda tx: single_value(tx, q.CREATE_SPACE, space=space)))
+
+
+def space_exists(store: GraphStore, space: str) -> bool:
+    return bool(store.query(q.GET_SPACE, space=space))
+
+
+def require_space(store: GraphStore, space: str) -> None:
+    """Raise ``NotFoundError`` naming the space when it does not exist."""
+    if not space_exists(store, space):
+        raise NotFoundError(f"space {space!r} does not exist (list them with `recallgraph spaces`)")
+
+
+def current_t(store: GraphStore, space: str) -> int:
+    """The space's temporal index now; 0 for a space that has seen no update."""
+    rows = store.query(q.CURRENT_T, space=space)
+    return int(rows[0]["t"]) if rows else 0
+
+
+def _summary(tx: ManagedTransaction, row: dict) -> SpaceSummary:
+    space = row["name"]
+    facts = tx.run(q.COUNT_FACTS, space=space).single(strict=True)
+    return SpaceSummary(
+        name=space,
+        t=row["t"],
+        created_at=row["created_at"],
+        statements=single_value(tx, q.COUNT_STATEMENTS, space=space),
+        concepts=single_value(tx, q.COUNT_CONCEPTS, space=space),
+        entities=single_value(tx, q.COUNT_ENTITIES, space=space),
+        facts=facts["n"],
+        current_facts=facts["current"],
+    )
+
+
+def list_spaces(store: GraphStore) -> list[SpaceSummary]:
+    """Every space with its clock and counts, in name order."""
+
+    def work(tx: ManagedTransaction) -> list[SpaceSummary]:
+        return [_summary(tx, row) for row in tx.run(q.LIST_SPACES).data()]
+
+    return store.read(work)
+
+
+def describe_space(store: GraphStore, space: str) -> SpaceSummary:
+    def work(tx: ManagedTransaction) -> SpaceSummary | None:
+        row = tx.run(q.GET_SPACE, space=space).single()
+        return None if row is None else _summary(tx, row.data())
+
+    summary = store.read(work)
+    if summary is None:
+        raise NotFoundError(f"space {space!r} does not exist (list them with `recallgraph spaces`)")
+    return summary
+
+
+def delete_space(store: GraphStore, space: str, *, keep_space: bool = False) -> None:
+    """Remove everything stored in ``space``, in batches; with ``keep_space`` leave it empty at t=0.
+
+    Deleting is an explicit user action (facts are otherwise closed, never deleted).
+    """
+    require_space(store, space)
+    for label in (Label.STATEMENT, Label.CONCEPT, Label.ENTITY, Label.RELATION):
+        store.run_autocommit(q.DELETE_SPACE_NODES_BY_LABEL[label], space=space)
+    store.run_autocommit(q.DELETE_SPACE_NODE, space=space)
+    if keep_space:
+        create_space(store, space)

@@ -1,0 +1,90 @@
+"""One knowledge update = one write transaction.
+
+The transaction claims the space's next ``t`` (which also locks the space), stores the statement
+verbatim, then lets each part of the update (concepts, facts) write its batch with that ``t``.
+A statement id already stored makes the whole update a no-op that returns the original ``t``:
+re-sending is safe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from neo4j import ManagedTransaction
+
+from graph.queries import statements as q
+from graph.spaces import claim_tick
+from graph.store import GraphStore
+
+
+@dataclass(frozen=True)
+class StatementRecord:
+    """A statement as stored: the text is kept exactly as given."""
+
+    id: str
+    text: str
+    source: str | None = None
+    observed_at: str | None = None
+
+
+class UpdatePart(Protocol):
+    """A batch of writes that belongs to one update (concepts, facts, …)."""
+
+    name: str
+
+    def write(self, tx: ManagedTransaction, space: str, t: int, statement_id: str) -> Any:
+        """Write the batch; return a summary of what was written (JSON-serialisable)."""
+        ...
+
+
+@dataclass(frozen=True)
+class UpdateReceipt:
+    statement_id: str
+    t: int
+    duplicate: bool
+    written: dict[str, Any] = field(default_factory=dict)
+
+
+def _write_update(
+    tx: ManagedTransaction, space: str, statement: StatementRecord, parts: Sequence[UpdatePart]
+) -> UpdateReceipt:
+    tick = claim_tick(tx, space, statement.id)
+    if tick.duplicate:
+        return UpdateReceipt(statement.id, tick.t, duplicate=True)
+    tx.run(
+        q.CREATE_STATEMENT,
+        space=space,
+        id=statement.id,
+        t=tick.t,
+        text=statement.text,
+        source=statement.source,
+        observed_at=statement.observed_at,
+    ).consume()
+    written = {part.name: part.write(tx, space, tick.t, statement.id) for part in parts}
+    return UpdateReceipt(statement.id, tick.t, duplicate=False, written=written)
+
+
+def write_update(
+    store: GraphStore, space: str, statement: StatementRecord, parts: Sequence[UpdatePart] = ()
+) -> UpdateReceipt:
+    """Store one knowledge update atomically; idempotent on the statement id."""
+    return store.write(_write_update, space, statement, parts)
+
+
+def get_statement(store: GraphStore, space: str, statement_id: str) -> dict[str, Any] | None:
+    rows = store.query(q.GET_STATEMENT, space=space, id=statement_id)
+    return rows[0] if rows else None
+
+
+def statements_after(
+    store: GraphStore, space: str, after_t: int = 0, limit: int = 1000
+) -> list[dict[str, Any]]:
+    """Statements with ``t`` greater than ``after_t``, oldest first (for replay and export)."""
+    return store.query(q.RECENT_STATEMENTS, space=space, after_t=after_t, limit=limit)
+
+
+def latest_statements(store: GraphStore, space: str, limit: int) -> list[dict[str, Any]]:
+    """The ``limit`` most recent statements, newest first."""
+    return store.query(q.LATEST_STATEMENTS, space=space, limit=limit)

@@ -1,0 +1,1 @@
+"""Questions to answers: LLM backends, the three readers, the discriminator, orchestration."""

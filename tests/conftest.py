@@ -1,0 +1,41 @@
+"""Shared fixtures: one real Neo4j for the whole run, a fresh space per test.
+
+The server is the managed one started by ``make test`` (or the one NEO4J_URI names). If it is not
+reachable the integration tests fail loudly: a skip would hide a missing setup step.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from app.config import Settings, get_settings
+from app.runtime import open_store
+from graph.spaces import create_space, delete_space, space_exists
+from graph.store import GraphStore
+
+
+@pytest.fixture(scope="session")
+def settings() -> Settings:
+    return get_settings()
+
+
+@pytest.fixture(scope="session")
+def store(settings: Settings) -> GraphStore:
+    return open_store(settings)
+
+
+def new_space_name(prefix: str = "test") -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def space(store: GraphStore) -> Iterator[str]:
+    """A fresh, empty space for one test, deleted afterwards."""
+    name = new_space_name()
+    create_space(store, name)
+    yield name
+    if space_exists(store, name):
+        delete_space(store, name)
