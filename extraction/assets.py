@@ -85,7 +85,8 @@ def shared_data_dir(configured: Path) -> Path:
     """The data folder, or an error that says where to get it."""
     if not configured.is_dir():
         raise AssetMissingError(
-            f"data folder {configured} not found; point RECALLGRAPH_SHARED_DATA at a folder holding "
+            f"data folder {configured} not found; point RECALLGRAPH_SHARED_DATA at a folder "
+            "holding "
             "duorc/ (github.com/cisco-open/DeepVision, recallm/datasets/duorc) and redocred/ "
             "(github.com/tonytan48/Re-DocRED, data/, with DocRED's rel_info.json)"
         )

@@ -1,4 +1,4 @@
-"""The one chat interface every caller uses (answers, context revision, discriminator, memory model).
+"""The one chat interface every caller uses: answers, revision, discriminator, memory model.
 
 Messages in, text out; deterministic by default (temperature 0). Backends implement ``chat`` and
 ``stream``; callers never see which one they got.
