@@ -24,26 +24,6 @@ class SpaceSummary:
     current_facts: int
 
 
-@dataclass(frozen=True)
-class Tick:
-    """The outcome of claiming a temporal index for one knowledge update."""
-
-    t: int
-    duplicate: bool
-
-
-def claim_tick(tx: ManagedTransaction, space: str, statement_id: str) -> Tick:
-    """Advance the space's clock inside ``tx``, unless ``statement_id`` is already stored.
-
-    Must be the first write of an update's transaction: it takes the space's lock, which
-    serialises writers of one space until the transaction ends.
-    """
-    record = tx.run(q.CLAIM_TICK, space=space, statement_id=statement_id).single(strict=True)
-    if record["existing_t"] is not None:
-        return Tick(t=record["existing_t"], duplicate=True)
-    return Tick(t=record["t"], duplicate=False)
-
-
 def create_space(store: GraphStore, space: str) -> bool:
     """Create an empty space; return False when it already existed."""
     return bool(store.write(lambda tx: single_value(tx, q.CREATE_SPACE, space=space)))

@@ -1,7 +1,8 @@
 """One knowledge update = one write transaction.
 
-The transaction claims the space's next ``t`` (which also locks the space), stores the statement
-verbatim, then lets each part of the update (concepts, facts) write its batch with that ``t``.
+The transaction claims the space's next ``t`` (which also locks the space) and stores the statement
+verbatim in one round trip, then lets each part of the update (concepts, facts) write its batch
+with that ``t``.
 A statement id already stored makes the whole update a no-op that returns the original ``t``:
 re-sending is safe.
 """
@@ -15,7 +16,6 @@ from typing import Any, Protocol
 from neo4j import ManagedTransaction
 
 from graph.queries import statements as q
-from graph.spaces import claim_tick
 from graph.store import GraphStore
 
 
@@ -50,20 +50,19 @@ class UpdateReceipt:
 def _write_update(
     tx: ManagedTransaction, space: str, statement: StatementRecord, parts: Sequence[UpdatePart]
 ) -> UpdateReceipt:
-    tick = claim_tick(tx, space, statement.id)
-    if tick.duplicate:
-        return UpdateReceipt(statement.id, tick.t, duplicate=True)
-    tx.run(
-        q.CREATE_STATEMENT,
+    stored = tx.run(
+        q.STORE_STATEMENT,
         space=space,
         id=statement.id,
-        t=tick.t,
         text=statement.text,
         source=statement.source,
         observed_at=statement.observed_at,
-    ).consume()
-    written = {part.name: part.write(tx, space, tick.t, statement.id) for part in parts}
-    return UpdateReceipt(statement.id, tick.t, duplicate=False, written=written)
+    ).single(strict=True)
+    if stored["existing_t"] is not None:
+        return UpdateReceipt(statement.id, stored["existing_t"], duplicate=True)
+    t = stored["t"]
+    written = {part.name: part.write(tx, space, t, statement.id) for part in parts}
+    return UpdateReceipt(statement.id, t, duplicate=False, written=written)
 
 
 def write_update(

@@ -32,3 +32,32 @@ class PromptTemplate:
 CHRONOLOGICAL_PREFIX = (
     "each sentence in the following statements is true when read in chronological order"
 )
+
+GRAPH_ANSWER = PromptTemplate(
+    name="recallm-answer",
+    version=1,
+    system=(
+        "Using the following statements when necessary, answer the question that follows. "
+        f"The statements are listed oldest first; {CHRONOLOGICAL_PREFIX}, so when two statements "
+        "disagree the later one is the current truth. Answer in one short sentence. If the "
+        "statements do not contain the answer, say that you do not know."
+    ),
+    user="Statements:\n{statements}\n\nQuestion: {question}\nAnswer:",
+)
+
+CONTEXT_REVISION = PromptTemplate(
+    name="recallm-context-revision",
+    version=1,
+    system=(
+        f"The following text is about one concept; {CHRONOLOGICAL_PREFIX}. Rewrite it in fewer "
+        "than {max_words} words, keeping every detail that is still true and dropping facts "
+        "that a later sentence replaced."
+    ),
+    user=(
+        "Text: Mars was 23% terraformed. Later Mars became 84% terraformed, so humans walk "
+        "without pressure suits. Ballard finds the town's people missing.\n"
+        "Summary: Mars is 84% terraformed, so humans walk without pressure suits. Ballard finds "
+        "the town's people missing.\n\n"
+        "Text: {context}\nSummary:"
+    ),
+)

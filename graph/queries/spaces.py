@@ -2,20 +2,6 @@
 
 from graph.labels import Label
 
-# Takes the space's write lock first (the SET), so the statement-id check and the tick are
-# serialised with every other writer of the space: concurrent writers never share a ``t`` and a
-# re-sent statement id is seen by the second writer.
-CLAIM_TICK = """
-MERGE (sp:Space {name: $space})
-  ON CREATE SET sp.t = 0, sp.created_at = datetime()
-SET sp._lock = true
-WITH sp
-OPTIONAL MATCH (st:Statement {space: $space, id: $statement_id})
-FOREACH (_ IN CASE WHEN st IS NULL THEN [1] ELSE [] END | SET sp.t = sp.t + 1)
-REMOVE sp._lock
-RETURN sp.t AS t, st.t AS existing_t
-"""
-
 CREATE_SPACE = """
 MERGE (sp:Space {name: $space})
   ON CREATE SET sp.t = 0, sp.created_at = datetime(), sp.created = true

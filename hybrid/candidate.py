@@ -1,0 +1,32 @@
+"""What every reader returns: an answer with its evidence and the signals a discriminator uses."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+EvidenceKind = Literal["sentence", "fact", "chunk"]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One piece of support: a concept-context sentence, a triple, or a vector chunk."""
+
+    kind: EvidenceKind
+    text: str
+    t: int | None
+    ref: str | None = None  # concept label, fact id or chunk id
+    t_to: int | None = None  # for facts: when they stopped being true
+
+
+@dataclass(frozen=True)
+class Candidate:
+    reader: str
+    answer: str
+    evidence: list[Evidence]
+    no_information: bool = False
+    signals: dict[str, Any] = field(default_factory=dict)
+    prompt: str | None = None  # template id, e.g. "recallm-answer@v1"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

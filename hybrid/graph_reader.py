@@ -1,0 +1,136 @@
+"""RecallM's question answering: essential concepts → temporal-window traversal → prompt → LLM.
+
+The prompt is filled with up to P concepts: the essential concepts found first, then neighbours by
+strength + α·t. Departure from the paper, for temporal integrity: concept contexts are kept
+sentence-by-sentence with the ``t`` each sentence arrived at, so the prompt lists the union of the
+chosen concepts' sentences once each, oldest first, instead of concatenating whole contexts (which
+repeats sentences shared by two concepts and can put an older sentence after a newer one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from extraction.concepts import essential_labels
+from graph.concepts import Traversal, TraversalConcept, traverse
+from graph.store import GraphStore
+from hybrid.candidate import Candidate, Evidence
+from hybrid.llm.base import ChatBackend, ChatOptions
+from hybrid.prompts import GRAPH_ANSWER
+
+READER = "graph"
+
+
+@dataclass(frozen=True)
+class GraphRecipe:
+    """RecallM's hyperparameters (paper defaults) plus our prompt budget."""
+
+    max_concepts: int = 10  # P
+    depth: int = 2  # λ
+    window: int = 15  # s
+    alpha: float = 3.0  # α
+    prompt_char_budget: int = 6000
+    max_answer_tokens: int = 64
+
+
+PAPER_FIGURE = GraphRecipe(window=3)
+PAPER_CODE = GraphRecipe(window=15)
+
+
+@dataclass(frozen=True)
+class GraphEvidence:
+    question_labels: list[str]
+    concepts: list[TraversalConcept]  # the P concepts chosen, essentials first
+    sentences: list[tuple[int, str]]  # (t, sentence), oldest first, each once
+
+    @property
+    def found_any(self) -> bool:
+        return bool(self.concepts)
+
+
+def choose_concepts(traversal: Traversal, max_concepts: int) -> list[TraversalConcept]:
+    """Essentials first (all of them, as the paper does), then the best-ranked neighbours."""
+    chosen = list(traversal.essential)
+    for neighbour in traversal.neighbours:
+        if len(chosen) >= max_concepts:
+            break
+        chosen.append(neighbour)
+    return chosen
+
+
+def chronological_sentences(
+    concepts: list[TraversalConcept], char_budget: int
+) -> list[tuple[int, str]]:
+    """The concepts' sentences, deduplicated, oldest first, within ``char_budget``.
+
+    When over budget, the lowest-ranked concepts' sentences go first (essentials go last), so what
+    is cut is the least relevant, not the oldest.
+    """
+    seen: dict[str, tuple[int, int]] = {}  # sentence -> (newest t, rank of its best concept)
+    for rank, concept in enumerate(concepts):
+        for text, t in zip(concept.context, concept.context_t, strict=True):
+            previous = seen.get(text)
+            seen[text] = (max(t, previous[0]), previous[1]) if previous else (t, rank)
+    by_rank = sorted(seen.items(), key=lambda item: (item[1][1], -item[1][0]))
+    kept: list[tuple[int, str]] = []
+    used = 0
+    for text, (t, _) in by_rank:
+        if used + len(text) > char_budget and kept:
+            continue
+        kept.append((t, text))
+        used += len(text)
+    return sorted(kept)
+
+
+class GraphReader:
+    """Answers from the concept graph; never invents an answer when no concept is known."""
+
+    def __init__(
+        self, store: GraphStore, llm: ChatBackend | None, recipe: GraphRecipe = PAPER_CODE
+    ) -> None:
+        self.store = store
+        self.llm = llm
+        self.recipe = recipe
+
+    def retrieve(self, space: str, question: str) -> GraphEvidence:
+        labels = essential_labels(question)
+        traversal = traverse(
+            self.store,
+            space,
+            labels,
+            depth=self.recipe.depth,
+            window=self.recipe.window,
+            alpha=self.recipe.alpha,
+            per_concept=self.recipe.max_concepts * 3,
+        )
+        concepts = choose_concepts(traversal, self.recipe.max_concepts)
+        sentences = chronological_sentences(concepts, self.recipe.prompt_char_budget)
+        return GraphEvidence(labels, concepts, sentences)
+
+    def answer(self, space: str, question: str) -> Candidate:
+        evidence = self.retrieve(space, question)
+        items = [Evidence("sentence", text, t) for t, text in evidence.sentences]
+        signals = {
+            "concepts_found": len(evidence.concepts),
+            "question_concepts": len(evidence.question_labels),
+            "newest_t": max((t for t, _ in evidence.sentences), default=0),
+        }
+        if not evidence.found_any:
+            unknown = ", ".join(evidence.question_labels) or "anything in the question"
+            return Candidate(
+                READER,
+                f"I have no information about {unknown}.",
+                [],
+                no_information=True,
+                signals=signals,
+            )
+        if self.llm is None:
+            raise ValueError("GraphReader.answer needs an LLM backend; use retrieve() without one")
+        statements = "\n".join(text for _, text in evidence.sentences)
+        result = self.llm.chat(
+            GRAPH_ANSWER.messages(statements=statements, question=question),
+            ChatOptions(max_tokens=self.recipe.max_answer_tokens),
+        )
+        return Candidate(
+            READER, result.text.strip(), items, signals=signals, prompt=GRAPH_ANSWER.id
+        )
