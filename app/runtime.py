@@ -8,10 +8,12 @@ from __future__ import annotations
 import threading
 
 from app.config import Settings
+from extraction.ingest import Ingestor, IngestSettings
 from graph.errors import InvalidInputError
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.schema import apply_migrations
 from graph.store import GraphStore, open_driver
+from hybrid.graph_reader import GraphRecipe
 
 _lock = threading.Lock()
 _stores: dict[tuple[str, str, str], GraphStore] = {}
@@ -68,3 +70,26 @@ def close_stores() -> None:
         for store in _stores.values():
             store.close()
         _stores.clear()
+
+
+def ingest_settings(settings: Settings) -> IngestSettings:
+    return IngestSettings(
+        revision_mode=settings.revision_mode,
+        revision_period=settings.revision_period,
+        context_char_limit=settings.context_char_limit,
+        max_statement_chars=settings.max_statement_chars,
+    )
+
+
+def build_ingestor(settings: Settings) -> Ingestor:
+    """The ingestion pipeline for these settings (concepts; more parts as they are configured)."""
+    return Ingestor(open_store(settings), ingest_settings(settings))
+
+
+def graph_recipe(settings: Settings) -> GraphRecipe:
+    return GraphRecipe(
+        max_concepts=settings.max_concepts,
+        depth=settings.traversal_depth,
+        window=settings.temporal_window,
+        alpha=settings.ranking_alpha,
+    )
