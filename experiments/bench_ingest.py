@@ -1,0 +1,142 @@
+"""Benchmark: the part-of-speech write path into Neo4j, and graph retrieval latency.
+
+Feeds N synthetic statements (a cast of 900 people doing things in places, the noise templates)
+into a fresh space, one knowledge update per statement as the service does, and reports
+statements/s. Then asks graph-mode questions about random people and reports the retrieval latency
+(essential concepts + one traversal round trip + prompt assembly; no LLM) p50/p95. Sizes are
+cumulative: the 10,000 run continues the 1,000 one.
+
+    python -m experiments.bench_ingest --sizes 1000 10000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from app.config import get_settings
+from app.runtime import graph_recipe, ingest_settings, open_store
+from experiments.noise import NOISE_PLACES, NOISE_THINGS, NOISE_TOPICS, TEMPLATES
+from experiments.results_io import write_results
+from extraction.ingest import Ingestor, StatementInput
+from graph.spaces import create_space, delete_space, space_exists
+from hybrid.graph_reader import GraphReader
+
+FIRST = (
+    "Amara Bjorn Celeste Dmitri Elio Farah Gideon Hana Ivo Jovana Kaito Lena Matteo Nadia Orin "
+    "Priya Rafael Sanne Teodor Uma Viktor Wren Yusuf Zora Anselm Brisa Cyrus Delphine Emre Freya"
+).split()
+LAST = (
+    "Abbott Brennan Castillo Dorsey Ekwueme Falk Grieve Halloran Ibsen Jablonski Kowalczyk "
+    "Lindqvist Moreau Nakagawa Okonkwo Petrov Quade Rasmussen Szabo Thorne Ueda Valdez Whitlock "
+    "Xu Yilmaz "
+    "Zeller Ashby Beaumont Corvin Drummond"
+).split()
+QUESTIONS = (
+    "What did {person} repair?",
+    "Where did {person} give a lecture?",
+    "What did {person} write about?",
+    "What did {person} borrow?",
+)
+SPACE = "bench-ingest"
+RESULTS = Path(__file__).parent / "results" / "bench_ingest"
+
+
+def people(rng: random.Random) -> list[str]:
+    cast = [f"{first} {last}" for first in FIRST for last in LAST]
+    rng.shuffle(cast)
+    return cast
+
+
+def statements(count: int, cast: list[str], rng: random.Random) -> Iterator[str]:
+    for _ in range(count):
+        person, other = rng.sample(cast, 2)
+        yield rng.choice(TEMPLATES).format(
+            person=person,
+            other=other,
+            place=rng.choice(NOISE_PLACES),
+            thing=rng.choice(NOISE_THINGS),
+            topic=rng.choice(NOISE_TOPICS),
+        )
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--questions", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args()
+
+    settings = get_settings()
+    store = open_store(settings)
+    if space_exists(store, SPACE):
+        delete_space(store, SPACE)
+    create_space(store, SPACE)
+    ingestor = Ingestor(store, ingest_settings(settings))
+    reader = GraphReader(store, None, graph_recipe(settings))
+    rng = random.Random(args.seed)
+    cast = people(rng)
+    feed = statements(max(args.sizes), cast, rng)
+    ingestor.ingest(SPACE, StatementInput("Warm-up statement about a lantern."))
+    rows = []
+    stored = 0
+    for size in sorted(args.sizes):
+        batch = [next(feed) for _ in range(size - stored)]
+        started = time.perf_counter()
+        for text in batch:
+            ingestor.ingest(SPACE, StatementInput(text))
+        elapsed = time.perf_counter() - started
+        stored = size
+        latencies = []
+        for _ in range(args.questions):
+            question = rng.choice(QUESTIONS).format(person=rng.choice(cast[:300]))
+            began = time.perf_counter()
+            reader.retrieve(SPACE, question)
+            latencies.append((time.perf_counter() - began) * 1000)
+        rows.append(
+            {
+                "statements": size,
+                "batch": len(batch),
+                "ingest_seconds": round(elapsed, 2),
+                "statements_per_second": round(len(batch) / elapsed, 1),
+                "retrieval_ms_p50": round(statistics.median(latencies), 2),
+                "retrieval_ms_p95": round(percentile(latencies, 95), 2),
+                "questions": len(latencies),
+            }
+        )
+        print(json.dumps(rows[-1]))
+    delete_space(store, SPACE)
+    write_results(
+        args.out,
+        name="bench_ingest",
+        command="python -m experiments.bench_ingest --sizes "
+        + " ".join(map(str, args.sizes))
+        + f" --questions {args.questions} --seed {args.seed}",
+        setup={
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+            "neo4j": settings.neo4j_uri or f"managed Neo4j {settings.neo4j_version}",
+            "revision_mode": settings.revision_mode,
+            "recipe": graph_recipe(settings).__dict__,
+            "writer": "part-of-speech concepts only (no triple writer, no vectors)",
+        },
+        rows=rows,
+        targets={"statements_per_second": ">= 100", "retrieval_ms_p95 at 10000": "< 100"},
+    )
+
+
+if __name__ == "__main__":
+    main()

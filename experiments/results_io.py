@@ -1,0 +1,54 @@
+"""Writing a benchmark's or experiment's results: raw JSON plus a Markdown table beside it."""
+
+from __future__ import annotations
+
+import json
+import platform
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+
+def markdown_table(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "(no rows)\n"
+    columns = list(rows[0])
+    lines = [
+        "| " + " | ".join(columns) + " |",
+        "| " + " | ".join("---" for _ in columns) + " |",
+    ]
+    lines += ["| " + " | ".join(str(row.get(c, "")) for c in columns) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def write_results(
+    out_dir: Path,
+    *,
+    name: str,
+    command: str,
+    setup: dict[str, Any],
+    rows: list[dict[str, Any]],
+    targets: dict[str, str] | None = None,
+    notes: str = "",
+) -> None:
+    """``results.json`` (everything) and ``README.md`` (the table and how to reproduce it)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    record = {
+        "name": name,
+        "command": command,
+        "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "setup": setup,
+        "targets": targets or {},
+        "rows": rows,
+        "notes": notes,
+    }
+    (out_dir / "results.json").write_text(json.dumps(record, indent=2) + "\n")
+    setup_lines = "".join(f"- {key}: {value}\n" for key, value in setup.items())
+    target_lines = "".join(f"- {key}: {value}\n" for key, value in (targets or {}).items())
+    (out_dir / "README.md").write_text(
+        f"# {name}\n\nReproduce: `{command}`\n\nMeasured {record['measured_at']}.\n\n"
+        f"{setup_lines}\n{markdown_table(rows)}"
+        + (f"\nTargets:\n{target_lines}" if target_lines else "")
+        + (f"\n{notes}\n" if notes else "")
+    )
