@@ -129,6 +129,39 @@ class Settings(BaseSettings):
         description="A concept context longer than this is revised whatever its merge count.",
     )
 
+    # --- Vector baseline (ChromaDB) -----------------------------------------------------------
+    chroma_path: Path = Field(
+        Path.home() / ".local" / "share" / "recallgraph" / "chroma",
+        validation_alias=_env("CHROMA_PATH"),
+        description="Folder of the embedded ChromaDB (used when CHROMA_HOST is unset).",
+    )
+    chroma_host: str | None = Field(
+        None,
+        validation_alias=_env("CHROMA_HOST"),
+        description="Host of a Chroma server; set, it replaces the embedded client.",
+    )
+    chroma_port: int = Field(
+        8000, validation_alias=_env("CHROMA_PORT"), description="Port of the Chroma server."
+    )
+    vectors_enabled: bool = Field(
+        True,
+        validation_alias=_env("RECALLGRAPH_VECTORS"),
+        description="Write every statement to the vector baseline too (`false`: graph only).",
+    )
+    vector_top_k: int = Field(
+        4,
+        ge=1,
+        le=50,
+        validation_alias=_env("RECALLGRAPH_VECTOR_TOP_K"),
+        description="Chunks the vector reader puts into its prompt.",
+    )
+    chunk_chars: int = Field(
+        600,
+        ge=50,
+        validation_alias=_env("RECALLGRAPH_CHUNK_CHARS"),
+        description="Longest chunk (whole sentences) a statement is cut into for ChromaDB.",
+    )
+
     # --- Input limits --------------------------------------------------------------------------
     max_statement_chars: int = Field(
         200_000,

@@ -14,9 +14,12 @@ from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.schema import apply_migrations
 from graph.store import GraphStore, open_driver
 from hybrid.graph_reader import GraphRecipe
+from hybrid.ingestion import MemoryWriter
+from hybrid.vector_store import VectorConfig, VectorStore
 
 _lock = threading.Lock()
 _stores: dict[tuple[str, str, str], GraphStore] = {}
+_vector_stores: dict[tuple[str, str | None, int], VectorStore] = {}
 
 
 def server_config(settings: Settings) -> ServerConfig:
@@ -81,9 +84,29 @@ def ingest_settings(settings: Settings) -> IngestSettings:
     )
 
 
-def build_ingestor(settings: Settings) -> Ingestor:
-    """The ingestion pipeline for these settings (concepts; more parts as they are configured)."""
-    return Ingestor(open_store(settings), ingest_settings(settings))
+def vector_store(settings: Settings) -> VectorStore | None:
+    """The process's vector store, or None when the vector baseline is switched off."""
+    if not settings.vectors_enabled:
+        return None
+    key = (str(settings.chroma_path), settings.chroma_host, settings.chroma_port)
+    with _lock:
+        if key not in _vector_stores:
+            _vector_stores[key] = VectorStore(
+                VectorConfig(
+                    path=settings.chroma_path,
+                    host=settings.chroma_host,
+                    port=settings.chroma_port,
+                    chunk_chars=settings.chunk_chars,
+                )
+            )
+        return _vector_stores[key]
+
+
+def build_writer(settings: Settings) -> MemoryWriter:
+    """The ingestion pipeline for these settings: graph (concepts; facts when a writer is
+    configured) and the vector baseline."""
+    store = open_store(settings)
+    return MemoryWriter(store, Ingestor(store, ingest_settings(settings)), vector_store(settings))
 
 
 def graph_recipe(settings: Settings) -> GraphRecipe:

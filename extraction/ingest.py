@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Literal
 
@@ -45,6 +45,7 @@ class IngestSettings:
 
 @dataclass(frozen=True)
 class IngestResult:
+    record: StatementRecord  # as stored: the id is filled in
     receipt: UpdateReceipt
     due_for_revision: list[DueConcept] = field(default_factory=list)
 
@@ -114,8 +115,13 @@ class Ingestor:
         self.settings = settings
         self.part_builders = list(part_builders)
 
-    def ingest(self, space: str, statement: StatementInput) -> IngestResult:
-        record = validate_statement(statement, self.settings.max_statement_chars)
+    def ingest(
+        self, space: str, statement: StatementInput, *, pending: tuple[str, ...] = ()
+    ) -> IngestResult:
+        """Store one statement; ``pending`` names the stores beside Neo4j still to take it."""
+        record = replace(
+            validate_statement(statement, self.settings.max_statement_chars), pending=pending
+        )
         concepts = concepts_part(record.text, self.settings)
         parts: list[UpdatePart] = [concepts]
         for build in self.part_builders:
@@ -124,4 +130,4 @@ class Ingestor:
                 parts.append(part)
         receipt = write_update(self.store, space, record, parts)
         due = concepts.due if self.settings.revision_mode == "llm" else []
-        return IngestResult(receipt, due)
+        return IngestResult(record, receipt, due)

@@ -71,3 +71,10 @@ class StoreSyncError(RecallGraphError):
 
     http_status = 500
     exit_code = 8
+
+
+class VectorStoreError(RecallGraphError):
+    """ChromaDB cannot be opened, reached, written or searched."""
+
+    http_status = 503
+    exit_code = 9

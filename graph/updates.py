@@ -27,6 +27,7 @@ class StatementRecord:
     text: str
     source: str | None = None
     observed_at: str | None = None
+    pending: tuple[str, ...] = ()  # stores beside Neo4j that still have to take it
 
 
 class UpdatePart(Protocol):
@@ -57,6 +58,7 @@ def _write_update(
         text=statement.text,
         source=statement.source,
         observed_at=statement.observed_at,
+        pending=list(statement.pending),
     ).single(strict=True)
     if stored["existing_t"] is not None:
         return UpdateReceipt(statement.id, stored["existing_t"], duplicate=True)
@@ -81,9 +83,31 @@ def statements_after(
     store: GraphStore, space: str, after_t: int = 0, limit: int = 1000
 ) -> list[dict[str, Any]]:
     """Statements with ``t`` greater than ``after_t``, oldest first (for replay and export)."""
-    return store.query(q.RECENT_STATEMENTS, space=space, after_t=after_t, limit=limit)
+    return store.query(q.STATEMENTS_AFTER, space=space, after_t=after_t, limit=limit)
 
 
 def latest_statements(store: GraphStore, space: str, limit: int) -> list[dict[str, Any]]:
     """The ``limit`` most recent statements, newest first."""
     return store.query(q.LATEST_STATEMENTS, space=space, limit=limit)
+
+
+def pending_statements(
+    store: GraphStore, space: str, sink: str, limit: int = 1000
+) -> list[dict[str, Any]]:
+    """Statements that ``sink`` has not taken yet, oldest first."""
+    return store.query(q.PENDING_STATEMENTS, space=space, sink=sink, limit=limit)
+
+
+def clear_pending(store: GraphStore, space: str, sink: str, statement_ids: Sequence[str]) -> None:
+    """Record that ``sink`` now holds these statements."""
+    if statement_ids:
+        store.write(
+            lambda tx: tx.run(
+                q.CLEAR_PENDING, space=space, sink=sink, ids=list(statement_ids)
+            ).consume()
+        )
+
+
+def mark_all_pending(store: GraphStore, space: str, sink: str) -> None:
+    """Mark every statement of the space as missing from ``sink`` (before a rebuild)."""
+    store.run_autocommit(q.MARK_PENDING, space=space, sink=sink)

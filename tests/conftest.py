@@ -6,13 +6,18 @@ reachable the integration tests fail loudly: a skip would hide a missing setup s
 
 from __future__ import annotations
 
+import os
+import tempfile
 import uuid
 from collections.abc import Iterator
 
 import pytest
 
+# The suite's ChromaDB lives in a throw-away folder, never in the user's.
+os.environ["CHROMA_PATH"] = tempfile.mkdtemp(prefix="recallgraph-test-chroma-")
+
 from app.config import Settings, get_settings
-from app.runtime import open_store
+from app.runtime import open_store, vector_store
 from graph.spaces import create_space, delete_space, space_exists
 from graph.store import GraphStore
 
@@ -32,10 +37,13 @@ def new_space_name(prefix: str = "test") -> str:
 
 
 @pytest.fixture
-def space(store: GraphStore) -> Iterator[str]:
-    """A fresh, empty space for one test, deleted afterwards."""
+def space(store: GraphStore, settings: Settings) -> Iterator[str]:
+    """A fresh, empty space for one test, deleted afterwards (graph and vectors)."""
     name = new_space_name()
     create_space(store, name)
     yield name
     if space_exists(store, name):
         delete_space(store, name)
+    vectors = vector_store(settings)
+    if vectors is not None:
+        vectors.drop(name)

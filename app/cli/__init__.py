@@ -15,6 +15,7 @@ from app.cli.demo_cmd import demo_cmd
 from app.cli.ingest_cmd import ingest_cmd
 from app.cli.server_cmds import neo4j_group
 from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
+from app.cli.vector_cmds import rebuild_vectors_cmd
 from graph.errors import RecallGraphError
 
 
@@ -44,7 +45,15 @@ def cli() -> None:
     """RecallGraph: a temporal knowledge memory for LLM applications, on Neo4j."""
 
 
-for command in (neo4j_group, spaces_cmd, reset_cmd, migrate_cmd, demo_cmd, ingest_cmd):
+for command in (
+    neo4j_group,
+    spaces_cmd,
+    reset_cmd,
+    migrate_cmd,
+    demo_cmd,
+    ingest_cmd,
+    rebuild_vectors_cmd,
+):
     cli.add_command(command)
 
 

@@ -11,7 +11,7 @@ from tqdm import tqdm
 
 from app.cli.options import space_option
 from app.config import get_settings
-from app.runtime import build_ingestor
+from app.runtime import build_writer
 from app.statement_input import decode_utf8, parse_statements
 from graph.errors import InvalidInputError
 
@@ -55,16 +55,18 @@ def ingest_cmd(path: str, space: str | None, fmt: str, source: str | None) -> No
     )
     if not statements:
         raise InvalidInputError(f"{path} holds no statements")
-    ingestor = build_ingestor(settings)
+    writer = build_writer(settings)
     started = time.perf_counter()
     new = first_t = last_t = 0
+    warnings: list[str] = []
     with tqdm(total=len(statements), unit="stmt", disable=None, file=sys.stderr) as bar:
         for statement in statements:
-            result = ingestor.ingest(name, statement)
-            if not result.receipt.duplicate:
+            outcome = writer.ingest(name, statement)
+            warnings.extend(outcome.warnings)
+            if not outcome.duplicate:
                 new += 1
-                first_t = first_t or result.t
-                last_t = result.t
+                first_t = first_t or outcome.t
+                last_t = outcome.t
             bar.update()
     elapsed = time.perf_counter() - started
     skipped = len(statements) - new
@@ -73,3 +75,6 @@ def ingest_cmd(path: str, space: str | None, fmt: str, source: str | None) -> No
         f"Stored {new} new statements in space {name!r}{span}; {skipped} were already stored "
         f"({len(statements) / max(elapsed, 1e-9):.0f} statements/s)."
     )
+    if warnings:
+        click.echo(f"warning: {len(warnings)} statements are not yet in every store:", err=True)
+        click.echo(f"warning: {warnings[0]}", err=True)

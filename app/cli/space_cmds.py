@@ -6,7 +6,7 @@ import click
 
 from app.cli.options import space_option
 from app.config import get_settings
-from app.runtime import open_store
+from app.runtime import open_store, vector_store
 from graph.schema import MIGRATIONS, apply_migrations
 from graph.spaces import delete_space, list_spaces
 
@@ -39,6 +39,9 @@ def reset_cmd(space: str | None, yes: bool) -> None:
     if not yes:
         raise click.UsageError(f"this deletes everything in space {name!r}; add --yes to confirm")
     delete_space(open_store(settings), name, keep_space=True)
+    vectors = vector_store(settings)
+    if vectors is not None:
+        vectors.drop(name)
     click.echo(f"Space {name!r} is empty.")
 
 

@@ -14,7 +14,7 @@ FOREACH (_ IN CASE WHEN existing IS NULL THEN [1] ELSE [] END |
   SET sp.t = sp.t + 1
   CREATE (:Statement {
     space: $space, id: $id, t: sp.t, text: $text, source: $source, observed_at: $observed_at,
-    ingested_at: datetime()
+    ingested_at: datetime(), pending: $pending
   })
 )
 REMOVE sp._lock
@@ -26,7 +26,7 @@ MATCH (st:Statement {space: $space, id: $id})
 RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source, st.observed_at AS observed_at
 """
 
-RECENT_STATEMENTS = """
+STATEMENTS_AFTER = """
 MATCH (st:Statement {space: $space})
 WHERE st.t > $after_t
 RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source, st.observed_at AS observed_at
@@ -39,4 +39,27 @@ MATCH (st:Statement {space: $space})
 RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source, st.observed_at AS observed_at
 ORDER BY st.t DESC
 LIMIT $limit
+"""
+
+# Stores beside Neo4j (e.g. the vector store) that have not yet taken a statement are listed in its
+# ``pending``; the list is cleared store by store once they have, so a failed or interrupted write
+# elsewhere can always be found and replayed from here.
+PENDING_STATEMENTS = """
+MATCH (st:Statement {space: $space})
+WHERE $sink IN st.pending
+RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source
+ORDER BY st.t
+LIMIT $limit
+"""
+
+CLEAR_PENDING = """
+UNWIND $ids AS statement_id
+MATCH (st:Statement {space: $space, id: statement_id})
+SET st.pending = [sink IN st.pending WHERE sink <> $sink]
+"""
+
+MARK_PENDING = """
+MATCH (st:Statement {space: $space})
+WHERE NOT $sink IN coalesce(st.pending, [])
+CALL (st) { SET st.pending = coalesce(st.pending, []) + $sink } IN TRANSACTIONS OF 5000 ROWS
 """

