@@ -11,6 +11,7 @@ from typing import Any
 import click
 from pydantic import ValidationError
 
+from app.cli.browse_cmd import browse_cmd
 from app.cli.demo_cmd import demo_cmd
 from app.cli.ingest_cmd import ingest_cmd
 from app.cli.server_cmds import neo4j_group
@@ -53,6 +54,7 @@ for command in (
     demo_cmd,
     ingest_cmd,
     rebuild_vectors_cmd,
+    browse_cmd,
 ):
     cli.add_command(command)
 

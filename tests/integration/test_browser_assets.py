@@ -1,0 +1,39 @@
+"""The Browser's ready queries run against a real space; the style covers every node label."""
+
+from __future__ import annotations
+
+from app.browser import browser_queries, style_grass
+from app.config import Settings
+from app.runtime import ingest_settings
+from extraction.ingest import Ingestor, StatementInput
+from graph.store import GraphStore
+
+
+def test_every_ready_query_runs_and_finds_the_ingested_graph(
+    store: GraphStore, settings: Settings, space: str
+) -> None:
+    ingestor = Ingestor(store, ingest_settings(settings))
+    for text in ("Brandon bought a guitar.", "Brandon sold the guitar to Carter."):
+        ingestor.ingest(space, StatementInput(text))
+    params = {"space": space, "label": "brandon", "window": 15, "subject": "brandon"}
+    queries = {q.name: q for q in browser_queries()}
+    assert set(queries) >= {
+        "neighbourhood",
+        "fact-history",
+        "recent-updates",
+        "strongest-relations",
+    }
+    results = {
+        name: store.query(query.cypher.rstrip(";"), **params) for name, query in queries.items()
+    }
+    assert {row["n"]["label"] for row in results["neighbourhood"]} == {"guitar"}
+    assert len(results["recent-updates"]) == 4  # two statements × two concepts each
+    assert results["strongest-relations"][0]["r"]["strength"] == 2  # brandon-guitar
+    assert all(q.description for q in queries.values())
+
+
+def test_style_covers_every_label_and_shows_strength_and_t() -> None:
+    grass = style_grass()
+    for selector in ("node.Concept", "node.Entity", "node.Statement", "relationship.RELATED"):
+        assert selector in grass
+    assert 'caption: "s={strength} t={t}"' in grass
