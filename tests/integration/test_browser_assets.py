@@ -27,7 +27,7 @@ def test_every_ready_query_runs_and_finds_the_ingested_graph(
         name: store.query(query.cypher.rstrip(";"), **params) for name, query in queries.items()
     }
     assert {row["n"]["label"] for row in results["neighbourhood"]} == {"guitar"}
-    assert len(results["recent-updates"]) == 4  # two statements × two concepts each
+    assert len(results["recent-updates"]) == 5  # 2 + 3 concepts
     assert results["strongest-relations"][0]["r"]["strength"] == 2  # brandon-guitar
     assert all(q.description for q in queries.values())
 
