@@ -12,6 +12,7 @@ import click
 from pydantic import ValidationError
 
 from app.cli.demo_cmd import demo_cmd
+from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
 from app.cli.server_cmds import neo4j_group
 from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
 from graph.errors import RecallGraphError
@@ -43,7 +44,17 @@ def cli() -> None:
     """RecallGraph: a temporal knowledge memory for LLM applications, on Neo4j."""
 
 
-for command in (neo4j_group, spaces_cmd, reset_cmd, migrate_cmd, demo_cmd):
+for command in (
+    neo4j_group,
+    spaces_cmd,
+    reset_cmd,
+    migrate_cmd,
+    demo_cmd,
+    facts_group,
+    history_cmd,
+    export_cmd,
+    import_cmd,
+):
     cli.add_command(command)
 
 
