@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
+from pydantic import ValidationError
 
 from app.cli.options import space_option
 from app.config import get_settings
@@ -18,8 +21,20 @@ from extraction.memory_api import Query, Triple
 from extraction.memory_controller import MemoryController
 from extraction.memory_io import export_space, import_space
 from extraction.triple_memory import FactsReceipt
+from graph.errors import InvalidInputError
 from graph.facts_read import FactRecord
 from graph.spaces import require_space
+
+T = TypeVar("T")
+
+
+def _validated(build: Callable[[], T]) -> T:
+    """Build a Triple or Query from command-line text; a bad name is the caller's input error."""
+    try:
+        return build()
+    except ValidationError as e:
+        problems = "; ".join(str(err["msg"]).removeprefix("Value error, ") for err in e.errors())
+        raise InvalidInputError(problems) from e
 
 
 def _interval(fact: FactRecord) -> str:
@@ -82,7 +97,7 @@ def facts_group(
     if subject is None and relation is None and obj is None:
         found = memory.list(name, as_of=as_of, history=history, limit=limit)
     else:
-        query = Query(subject=subject, relation=relation, object=obj)
+        query = _validated(lambda: Query(subject=subject, relation=relation, object=obj))
         found = memory.match(name, query, as_of=as_of, history=history, limit=limit)
     _echo_facts(found.facts, as_json)
     if found.truncated and not as_json:
@@ -99,7 +114,7 @@ def add_cmd(space: str | None, subject: str, relation: str, obj: str, source: st
     """Write one fact as a knowledge update (a relation "not R" retracts; OBJECT "*" = any)."""
     settings = get_settings()
     memory = open_triple_memory(settings)
-    triple = Triple.from_parts(subject, relation, obj)
+    triple = _validated(lambda: Triple.from_parts(subject, relation, obj))
     _echo_receipt(
         memory.write(settings.resolved_space(space), [triple], writer="manual", source=source)
     )
@@ -114,7 +129,9 @@ def retract_cmd(space: str | None, subject: str, relation: str, obj: str | None)
     """Close SUBJECT's current RELATION facts (only the one with OBJECT, when given)."""
     settings = get_settings()
     memory = open_triple_memory(settings)
-    triple = Triple(subject=subject, relation=relation, object=obj, retract=True)
+    triple = _validated(
+        lambda: Triple(subject=subject, relation=relation, object=obj, retract=True)
+    )
     _echo_receipt(
         memory.write(settings.resolved_space(space), [triple], writer="manual", source="manual")
     )
