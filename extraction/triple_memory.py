@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from extraction.cardinality import Cardinality, CardinalityRules
-from extraction.embeddings import Embedder, shared_embedder
+from extraction.embeddings import EMBEDDING_DIMENSIONS, Embedder, shared_embedder
 from extraction.memory_api import Query, Triple
 from extraction.triple_embeddings import NameEmbedder
 from graph.facts_read import (
@@ -38,6 +38,10 @@ from graph.facts_write import Assertion, FactsPart, Named, Retraction, delete_fa
 from graph.keys import entity_key, relation_key
 from graph.store import GraphStore
 from graph.updates import StatementRecord, UpdateReceipt, write_update
+
+# Sent for a known entity term, whose fuzzy candidates are the entity itself: the vector index is
+# not consulted for it (a unit vector, so even a concurrent delete cannot make the call invalid).
+_PLACEHOLDER = [1.0] + [0.0] * (EMBEDDING_DIMENSIONS - 1)
 
 
 def vector_score(cosine: float) -> float:
@@ -211,14 +215,23 @@ class TripleMemory:
 
     # --- reads -------------------------------------------------------------------------------
 
-    def _vectors(self, query: FactQuery) -> dict[str, list[float]]:
+    def query_vectors(
+        self, query: FactQuery, known_entities: Collection[str] = ()
+    ) -> dict[str, list[float]]:
+        """Vectors for the fuzzy read's given parts. An entity term that is a known key is
+        matched by key alone, so it gets a placeholder instead of a model call."""
         keys = query.keys()
         vectors: dict[str, list[float]] = {}
-        for part, kind in (("s", "entity"), ("r", "relation"), ("o", "entity")):
+        for part in query.shape:
             key = keys[f"{part}_key"]
-            if key is not None:
-                embed = self.names.relations if kind == "relation" else self.names.entities
-                vectors[part] = embed([key])[key]
+            if key is None:
+                continue
+            if part == "r":
+                vectors[part] = self.names.relations([key])[key]
+            elif key in known_entities:
+                vectors[part] = _PLACEHOLDER
+            else:
+                vectors[part] = self.names.entities([key])[key]
         return vectors
 
     def match(
@@ -237,11 +250,13 @@ class TripleMemory:
         )
         if found.facts:
             return found
+        entity_keys = [k for p, k in fact_query.keys().items() if p != "r_key" and k is not None]
+        known, _ = existing_keys(self.store, space, entity_keys, [])
         return fuzzy_facts(
             self.store,
             space,
             fact_query,
-            self._vectors(fact_query),
+            self.query_vectors(fact_query, known),
             self.config.fuzzy,
             as_of=as_of,
             history=history,

@@ -124,8 +124,11 @@ def fuzzy_facts(
     history: bool = False,
     limit: int = 30,
 ) -> FactMatches:
-    """MEMLLM's read: each given part matches its exact key or any node within τ (cosine) of it,
-    and a fact qualifies when the mean similarity of its matched parts reaches τ_r.
+    """MEMLLM's read: each given part matches nodes within τ (cosine) of it, and a fact
+    qualifies when the mean similarity of its matched parts reaches τ_r. An entity term that is
+    a key of the space matches that entity only (similar names of *other* entities are not
+    aliases: cos("maria lopez", "mario lopez") = 0.72 with MiniLM); a relation term always
+    matches its key and its paraphrases.
 
     ``vectors`` maps ``s``/``r``/``o`` to the unit embedding of each given part.
     """

@@ -174,39 +174,38 @@ def _exact_read(shape: str) -> str:
 
 
 def _entity_candidates(part: str) -> str:
-    """Entities of the space equal to, or within τ_e of, the query term ``part`` (s or o)."""
+    """The query term ``part`` (s or o) as candidate entities: the entity whose key it is, if the
+    space has one; otherwise every entity of the space within τ_e of it (the vector index)."""
     return f"""
 CALL () {{
-  MATCH (node:Entity {{space: $space, key: ${part}_key}})
-  RETURN node, 1.0 AS sim
-  UNION
-  CALL db.index.vector.queryNodes('{ENTITY_VECTOR_INDEX}', $candidates, ${part}_vector)
-  YIELD node
-  WITH node WHERE node.space = $space
-  WITH node, 2 * vector.similarity.cosine(node.embedding, ${part}_vector) - 1 AS sim
-  WHERE sim >= $tau_e
-  RETURN node, sim
+  OPTIONAL MATCH (known:Entity {{space: $space, key: ${part}_key}})
+  CALL (known) {{
+    WITH known WHERE known IS NULL
+    CALL db.index.vector.queryNodes('{ENTITY_VECTOR_INDEX}', $candidates, ${part}_vector)
+    YIELD node
+    WITH node WHERE node.space = $space
+    WITH node, 2 * vector.similarity.cosine(node.embedding, ${part}_vector) - 1 AS sim
+    WHERE sim >= $tau_e
+    RETURN collect({{node: node, sim: sim}}) AS hits
+  }}
+  RETURN CASE WHEN known IS NULL THEN hits ELSE [{{node: known, sim: 1.0}}] END
+         AS {part}_candidates
 }}
-WITH {{carry}}node, max(sim) AS sim
-WITH {{carry}}collect({{node: node, sim: sim}}) AS {part}_candidates
 """
 
 
+# Relations stay fuzzy even when the query's relation is a known key: paraphrased relations are
+# what the fuzzy read is for ("employed by" → "works for").
 _RELATION_CANDIDATES = f"""
 CALL () {{
-  RETURN $r_key AS key, 1.0 AS sim
-  UNION
   CALL db.index.vector.queryNodes('{RELATION_VECTOR_INDEX}', $candidates, $r_vector)
   YIELD node
-  WITH node WHERE node.space = $space
+  WITH node WHERE node.space = $space AND node.key <> $r_key
   WITH node.key AS key, 2 * vector.similarity.cosine(node.embedding, $r_vector) - 1 AS sim
   WHERE sim >= $tau_t
-  RETURN key, sim
+  RETURN [{{key: $r_key, sim: 1.0}}] + collect({{key: key, sim: sim}}) AS r_candidates
 }}
-WITH {{carry}} key, max(sim) AS sim
-WITH {{carry}} collect({{key: key, sim: sim}}) AS r_candidates
 """
-
 
 _FUZZY_ANCHOR = {
     "s": "UNWIND s_candidates AS anchor\nWITH anchor.node AS s, anchor.sim AS s_sim, {lists}\n"
@@ -226,23 +225,17 @@ _FUZZY_JOIN = {
 
 
 def _fuzzy_read(shape: str) -> str:
-    """MEMLLM's read: candidates per given part (its exact key, or the vector index with
-    cos ≥ τ), then the facts joining them whose mean similarity over the given parts is ≥ τ_r.
-
-    Anchored on the subject candidates, else the object's, else the relation keys.
-    """
-    blocks: list[str] = []
-    carried: list[str] = []
-    for part in shape:
-        block = _RELATION_CANDIDATES if part == "r" else _entity_candidates(part)
-        blocks.append(block.replace("{carry}", "".join(f"{name}, " for name in carried)))
-        carried.append(f"{part}_candidates")
+    """MEMLLM's read: candidates per given part, then the facts joining them whose mean
+    similarity over the given parts is ≥ τ_r. Anchored on the subject candidates, else the
+    object's, else the relation keys."""
+    lists = [f"{part}_candidates" for part in shape]
+    blocks = [_RELATION_CANDIDATES if part == "r" else _entity_candidates(part) for part in shape]
     anchor = "s" if "s" in shape else ("o" if "o" in shape else "r")
     sims = [f"{part}_sim" for part in shape]
     kept = ", ".join([f"{anchor}_sim", *(_FUZZY_JOIN[p] for p in shape if p != anchor)])
     return (
         "".join(blocks)
-        + _FUZZY_ANCHOR[anchor].replace("{lists}", ", ".join(carried))
+        + _FUZZY_ANCHOR[anchor].replace("{lists}", ", ".join(lists))
         + f" {_VALID.strip()}\n"
         + f"WITH s, f, o, {kept}\n"
         + "WHERE "

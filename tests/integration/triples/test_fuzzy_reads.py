@@ -102,3 +102,17 @@ def test_other_spaces_do_not_leak_into_fuzzy_reads(memory: TripleMemory, space: 
         assert memory.read(other, Query(object="USA")).facts
     finally:
         delete_space(memory.store, other)
+
+
+def test_a_known_name_is_not_confused_with_a_similar_one(memory: TripleMemory, space: str) -> None:
+    write_at(
+        memory,
+        space,
+        1,
+        fact("Mario Lopez", "lives in", "Oslo"),
+        fact("Maria Lopez", "likes", "chess"),
+    )
+    # cos("maria lopez", "mario lopez") = 0.72 ≥ τ_e: MEMLLM's rule alone would answer Oslo.
+    assert memory.read(space, Query(subject="Maria Lopez", relation="lives in")).facts == []
+    variant = memory.read(space, Query(subject="Dr. Maria Lopez", relation="likes"))
+    assert [(f.subject, f.object) for f in variant.facts] == [("Maria Lopez", "chess")]
