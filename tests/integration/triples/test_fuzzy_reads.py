@@ -6,6 +6,7 @@ import pytest
 
 from extraction.memory_api import Query
 from extraction.triple_memory import TripleMemory
+from graph.queries.facts import SHAPES
 from graph.spaces import delete_space
 from tests.integration.triples.conftest import fact, write_at
 
@@ -116,3 +117,26 @@ def test_a_known_name_is_not_confused_with_a_similar_one(memory: TripleMemory, s
     assert memory.read(space, Query(subject="Maria Lopez", relation="lives in")).facts == []
     variant = memory.read(space, Query(subject="Dr. Maria Lopez", relation="likes"))
     assert [(f.subject, f.object) for f in variant.facts] == [("Maria Lopez", "chess")]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_query_shape_reads_exactly_and_fuzzily(
+    memory: TripleMemory, space: str, shape: str
+) -> None:
+    stored = ("Acme Corporation", "is headquartered in", "United States")
+    variant = ("Acme Corp", "is headquartered at", "USA")
+    write_at(memory, space, 1, fact(*stored), fact("Globex", "likes", "golf"))
+
+    def ask(names: tuple[str, str, str]) -> Query:
+        parts = dict(zip("sro", names, strict=True))
+        return Query(
+            subject=parts["s"] if "s" in shape else None,
+            relation=parts["r"] if "r" in shape else None,
+            object=parts["o"] if "o" in shape else None,
+        )
+
+    exact = memory.read(space, ask(stored))
+    fuzzy = memory.read(space, ask(variant), history=True)
+    assert exact.exact and not fuzzy.exact
+    for result in (exact, fuzzy):
+        assert [(f.subject, f.relation, f.object) for f in result.facts] == [stored]
