@@ -198,7 +198,7 @@ class Settings(BaseSettings):
         "built-in single-valued list.",
     )
     cardinality_tau: float = Field(
-        0.8,
+        0.85,
         ge=-1.0,
         le=1.0,
         validation_alias=_env("RECALLGRAPH_CARDINALITY_TAU"),
