@@ -405,7 +405,8 @@ def _markdown(results: dict) -> str:
         f"{results['facts_stored']} fact versions ({results['current_facts']} current), "
         f"{results['entities']} entities, written as {len(results['writes'])} updates of "
         f"{results['config']['batch']} facts. Machine: {results['machine']['cpus']} CPUs, "
-        f"{results['machine']['note']}",
+        f"{results['machine']['note']} torch threads for MiniLM: "
+        f"{results['machine']['torch_threads']}.",
         "",
         "## Batch writes (one knowledge update, one transaction each)",
         "",
@@ -459,7 +460,17 @@ def main() -> None:
     parser.add_argument("--note", default="", help="A line about the machine's load.")
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--keep", action="store_true", help="Keep the benchmark space.")
+    parser.add_argument(
+        "--torch-threads",
+        type=int,
+        default=0,
+        help="torch.set_num_threads for MiniLM (0: torch's default); results get a suffix.",
+    )
     args = parser.parse_args()
+    if args.torch_threads:
+        import torch
+
+        torch.set_num_threads(args.torch_threads)
 
     rng = random.Random(args.seed)
     world = make_world(rng, args.people)
@@ -487,6 +498,7 @@ def main() -> None:
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
             "load_average": load_average,
+            "torch_threads": args.torch_threads or "default",
             "note": args.note or "see the load averages below.",
         },
         "facts_stored": summary.facts,
@@ -498,8 +510,9 @@ def main() -> None:
         "worst_kind_p95_ms": worst_p95,
     }
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
-    (args.out / "README.md").write_text(_markdown(results))
+    suffix = f"-torch-threads-{args.torch_threads}" if args.torch_threads else ""
+    (args.out / f"results{suffix}.json").write_text(json.dumps(results, indent=2) + "\n")
+    (args.out / f"README{suffix}.md").write_text(_markdown(results))
     print(_markdown(results))
 
 
