@@ -178,6 +178,67 @@ class Settings(BaseSettings):
         "beside the checkout).",
     )
 
+    # --- Triple memory (RET-LLM / MEMLLM) -------------------------------------------------------
+    tau_e: float = Field(
+        0.7,
+        ge=-1.0,
+        le=1.0,
+        validation_alias=_env("RECALLGRAPH_TAU_E"),
+        description="τ_e: cosine an entity needs with a query term to be a candidate "
+        "(MEMLLM: 0.7).",
+    )
+    tau_t: float = Field(
+        0.7,
+        ge=-1.0,
+        le=1.0,
+        validation_alias=_env("RECALLGRAPH_TAU_T"),
+        description="τ_t: cosine a relation needs with a query relation to be a candidate "
+        "(MEMLLM: 0.7); also how close a retraction's relation must be to close a fact.",
+    )
+    tau_r: float = Field(
+        0.85,
+        ge=-1.0,
+        le=1.0,
+        validation_alias=_env("RECALLGRAPH_TAU_R"),
+        description="τ_r: mean cosine over a query's given parts a fuzzy match must reach "
+        "(MEMLLM: 0.85).",
+    )
+    q_thr: int = Field(
+        30,
+        ge=1,
+        validation_alias=_env("RECALLGRAPH_Q_THR"),
+        description="Q_thr: a memory read with more matches than this returns none, as "
+        "ambiguous (MEMLLM: 30).",
+    )
+    vector_candidates: int = Field(
+        100,
+        ge=1,
+        le=10_000,
+        validation_alias=_env("RECALLGRAPH_VECTOR_CANDIDATES"),
+        description="Nearest nodes a fuzzy read asks each vector index for before keeping its "
+        "own space's (the indexes are shared by all spaces).",
+    )
+    single_valued_relations: str = Field(
+        "",
+        validation_alias=_env("RECALLGRAPH_SINGLE_VALUED_RELATIONS"),
+        description="Comma-separated relations that hold one value at a time (a new value "
+        "closes the old one), added to the built-in list.",
+    )
+    multi_valued_relations: str = Field(
+        "",
+        validation_alias=_env("RECALLGRAPH_MULTI_VALUED_RELATIONS"),
+        description="Comma-separated relations whose values accumulate; overrides the "
+        "built-in single-valued list.",
+    )
+    cardinality_tau: float = Field(
+        0.85,
+        ge=-1.0,
+        le=1.0,
+        validation_alias=_env("RECALLGRAPH_CARDINALITY_TAU"),
+        description="An unlisted relation inherits the cardinality of the nearest listed one "
+        "when their cosine is at least this; else it is multi-valued.",
+    )
+
     def resolved_space(self, space: str | None) -> str:
         """The space a command acts on: its own argument, else the configured default."""
         return validate_space_name(space or self.space)

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from app.cli.browse_cmd import browse_cmd
 from app.cli.demo_cmd import demo_cmd
+from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
 from app.cli.ingest_cmd import ingest_cmd
 from app.cli.server_cmds import neo4j_group
 from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
@@ -55,6 +56,10 @@ for command in (
     ingest_cmd,
     rebuild_vectors_cmd,
     browse_cmd,
+    facts_group,
+    history_cmd,
+    export_cmd,
+    import_cmd,
 ):
     cli.add_command(command)
 
