@@ -92,7 +92,12 @@ class GraphReader:
         self.llm = llm
         self.recipe = recipe
 
-    def retrieve(self, space: str, question: str) -> GraphEvidence:
+    def retrieve(self, space: str, question: str, as_of: int | None = None) -> GraphEvidence:
+        """The evidence for ``question``; with ``as_of`` only sentences stored by then.
+
+        The traversal itself runs on the graph as it is now (concepts keep only their last
+        touch, not their past states), so ``as_of`` filters the evidence, not the ranking.
+        """
         labels = essential_labels(question)
         traversal = traverse(
             self.store,
@@ -105,17 +110,19 @@ class GraphReader:
         )
         concepts = choose_concepts(traversal, self.recipe.max_concepts)
         sentences = chronological_sentences(concepts, self.recipe.prompt_char_budget)
+        if as_of is not None:
+            sentences = [(t, text) for t, text in sentences if t <= as_of]
         return GraphEvidence(labels, concepts, sentences)
 
-    def answer(self, space: str, question: str) -> Candidate:
-        evidence = self.retrieve(space, question)
+    def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
+        evidence = self.retrieve(space, question, as_of)
         items = [Evidence("sentence", text, t) for t, text in evidence.sentences]
         signals = {
             "concepts_found": len(evidence.concepts),
             "question_concepts": len(evidence.question_labels),
             "newest_t": max((t for t, _ in evidence.sentences), default=0),
         }
-        if not evidence.found_any:
+        if not evidence.sentences:
             unknown = ", ".join(evidence.question_labels) or "anything in the question"
             return Candidate(
                 READER,

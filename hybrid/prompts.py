@@ -61,3 +61,14 @@ CONTEXT_REVISION = PromptTemplate(
         "Text: {context}\nSummary:"
     ),
 )
+
+VECTOR_ANSWER = PromptTemplate(
+    name="vector-answer",
+    version=1,
+    system=(
+        "Use the following pieces of context to answer the question at the end. If you don't "
+        "know the answer, just say that you don't know, don't try to make up an answer. Answer "
+        "in one short sentence."
+    ),
+    user="Context:\n{context}\n\nQuestion: {question}\nAnswer:",
+)

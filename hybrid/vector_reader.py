@@ -1,0 +1,49 @@
+"""The vector-database baseline (RecallM's VectorDB): top-k chunks by similarity, prompt, answer.
+
+Faithful to the baseline the paper compares against: chunks are ordered by similarity, not time,
+and the prompt says nothing about chronology. That blindness to time is what the belief-update
+experiment measures.
+"""
+
+from __future__ import annotations
+
+from hybrid.candidate import Candidate, Evidence
+from hybrid.llm.base import ChatBackend, ChatOptions
+from hybrid.prompts import VECTOR_ANSWER
+from hybrid.vector_store import Chunk, VectorStore
+
+READER = "vector"
+
+
+class VectorReader:
+    def __init__(
+        self, vectors: VectorStore, llm: ChatBackend | None, k: int = 4, max_answer_tokens: int = 64
+    ) -> None:
+        self.vectors = vectors
+        self.llm = llm
+        self.k = k
+        self.max_answer_tokens = max_answer_tokens
+
+    def retrieve(self, space: str, question: str, as_of: int | None = None) -> list[Chunk]:
+        return self.vectors.search(space, question, self.k, max_t=as_of)
+
+    def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
+        chunks = self.retrieve(space, question, as_of)
+        evidence = [Evidence("chunk", c.text, c.t, ref=c.id) for c in chunks]
+        signals = {
+            "chunks": len(chunks),
+            "best_distance": min((c.distance for c in chunks), default=2.0),
+            "newest_t": max((c.t for c in chunks), default=0),
+        }
+        if not chunks:
+            return Candidate(READER, "I have no stored text to answer from.", [], True, signals)
+        if self.llm is None:
+            raise ValueError("VectorReader.answer needs an LLM backend; use retrieve() without one")
+        context = "\n\n".join(c.text for c in chunks)
+        result = self.llm.chat(
+            VECTOR_ANSWER.messages(context=context, question=question),
+            ChatOptions(max_tokens=self.max_answer_tokens),
+        )
+        return Candidate(
+            READER, result.text.strip(), evidence, signals=signals, prompt=VECTOR_ANSWER.id
+        )
