@@ -18,12 +18,11 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from app.config import get_settings
 from app.runtime import graph_recipe, ingest_settings, open_store
-from experiments.noise import NOISE_PLACES, NOISE_THINGS, NOISE_TOPICS, TEMPLATES
+from experiments.noise import unrelated_statements
 from experiments.results_io import write_results
 from extraction.ingest import Ingestor, StatementInput
 from graph.spaces import create_space, delete_space, space_exists
@@ -55,18 +54,6 @@ def people(rng: random.Random) -> list[str]:
     return cast
 
 
-def statements(count: int, cast: list[str], rng: random.Random) -> Iterator[str]:
-    for _ in range(count):
-        person, other = rng.sample(cast, 2)
-        yield rng.choice(TEMPLATES).format(
-            person=person,
-            other=other,
-            place=rng.choice(NOISE_PLACES),
-            thing=rng.choice(NOISE_THINGS),
-            topic=rng.choice(NOISE_TOPICS),
-        )
-
-
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
@@ -90,7 +77,7 @@ def main() -> None:
     reader = GraphReader(store, None, graph_recipe(settings))
     rng = random.Random(args.seed)
     cast = people(rng)
-    feed = statements(max(args.sizes), cast, rng)
+    feed = unrelated_statements(max(args.sizes), args.seed, people=cast)
     ingestor.ingest(SPACE, StatementInput("Warm-up statement about a lantern."))
     rows = []
     stored = 0

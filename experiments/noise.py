@@ -7,7 +7,7 @@ belief-update streams use (see ``RESERVED``), so noise never touches the facts u
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 NOISE_PEOPLE = (
     "Quentin",
@@ -93,11 +93,13 @@ TEMPLATES = (
 RESERVED = frozenset(NOISE_PEOPLE + NOISE_PLACES + NOISE_THINGS + NOISE_TOPICS)
 
 
-def unrelated_statements(count: int, seed: int = 0) -> Iterator[str]:
+def unrelated_statements(
+    count: int, seed: int = 0, people: Sequence[str] = NOISE_PEOPLE
+) -> Iterator[str]:
     """``count`` varied statements about a background cast, reproducible from ``seed``."""
     rng = random.Random(seed)
     for _ in range(count):
-        person, other = rng.sample(NOISE_PEOPLE, 2)
+        person, other = rng.sample(people, 2)
         yield rng.choice(TEMPLATES).format(
             person=person,
             other=other,
