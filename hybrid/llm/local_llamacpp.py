@@ -1,0 +1,151 @@
+"""SmolLM2 through llama.cpp (``llama-cpp-python``): runs the 4-bit GGUF directly.
+
+On this project's 2-core machine it loads in under a second and generates about twice as fast as
+the fp32 transformers engine (``experiments/results/bench_llm``), so it is the default for answers.
+A llama.cpp context holds one KV cache, so one generation runs at a time: a producer thread holds
+the lock for the whole generation and hands tokens over a queue, which keeps a slow or abandoned
+consumer (an HTTP stream) from ever holding the lock itself.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from extraction.assets import SMOLLM2_NAME
+from graph.errors import AssetMissingError, ModelError
+from hybrid.llm.base import ChatMessage
+from hybrid.llm.chat_template import prompt_ids, render_segments
+
+_DONE = object()
+_HANDOFF_POLL_S = 0.5
+
+
+@dataclass(frozen=True)
+class LlamaCppSpec:
+    gguf: Path
+    context_window: int = 8192
+    threads: int | None = None
+    lora: Path | None = None  # a GGUF LoRA adapter
+
+    @property
+    def name(self) -> str:
+        return SMOLLM2_NAME if self.lora is None else f"{SMOLLM2_NAME}+{self.lora.stem}"
+
+
+def _import_llama() -> Any:
+    try:
+        from llama_cpp import Llama
+    except ImportError as e:
+        raise AssetMissingError(
+            "the llama.cpp backend needs the Python package llama-cpp-python (`make setup` "
+            "builds it); or set RECALLGRAPH_LLM_BACKEND=transformers"
+        ) from e
+    return Llama
+
+
+class LlamaCppEngine:
+    def __init__(self, spec: LlamaCppSpec) -> None:
+        llama_class = _import_llama()
+        if spec.lora is not None and not spec.lora.is_file():
+            raise ModelError(f"no GGUF LoRA adapter at {spec.lora}")
+        try:
+            self.llama = llama_class(
+                model_path=str(spec.gguf),
+                n_ctx=spec.context_window,
+                n_threads=spec.threads or os.cpu_count() or 1,
+                lora_path=None if spec.lora is None else str(spec.lora),
+                verbose=False,
+            )
+        except ValueError as e:
+            raise ModelError(f"llama.cpp could not load {spec.gguf}: {e}") from e
+        self.spec = spec
+        self.name = spec.name
+        self.context_window = self.llama.n_ctx()
+        self.template = str(self.llama.metadata["tokenizer.chat_template"])
+        self.bos_token = self.decode([self.llama.token_bos()])
+        self.eos_token = self.decode([self.llama.token_eos()])
+        ends = {self.llama.token_eos()}
+        for text in ("<|im_end|>", "<|endoftext|>"):
+            ids = self.tokenize(text, special=True)
+            if len(ids) == 1:
+                ends.add(ids[0])
+        self.eos_ids = frozenset(ends)
+        self.lock = threading.Lock()
+
+    def tokenize(self, text: str, special: bool) -> list[int]:
+        return list(self.llama.tokenize(text.encode("utf-8"), add_bos=False, special=special))
+
+    def encode(self, messages: Sequence[ChatMessage]) -> list[int]:
+        segments = render_segments(
+            self.template, messages, bos_token=self.bos_token, eos_token=self.eos_token
+        )
+        return prompt_ids(segments, self.tokenize)
+
+    def decode(self, ids: Sequence[int]) -> str:
+        return bytes(self.llama.detokenize(list(ids), special=True)).decode(
+            "utf-8", errors="replace"
+        )
+
+    def tokens(self, prompt: Sequence[int], temperature: float, limit: int) -> Iterator[int]:
+        handoff: queue.Queue[Any] = queue.Queue(maxsize=64)
+        cancelled = threading.Event()
+
+        def put(item: Any) -> bool:
+            while not cancelled.is_set():
+                try:
+                    handoff.put(item, timeout=_HANDOFF_POLL_S)
+                    return True
+                except queue.Full:
+                    continue
+            return False
+
+        def produce() -> None:
+            try:
+                with self.lock:
+                    generator = self.llama.generate(
+                        list(prompt), temp=max(temperature, 0.0), top_k=40, top_p=0.95
+                    )
+                    for count, token in enumerate(generator, start=1):
+                        if not put(token) or token in self.eos_ids or count >= limit:
+                            break
+                    generator.close()
+            except Exception as e:  # handed to the consumer, which raises it
+                put(e)
+            finally:
+                put(_DONE)
+
+        threading.Thread(target=produce, name="llama-cpp-generate", daemon=True).start()
+        try:
+            while (item := handoff.get()) is not _DONE:
+                if isinstance(item, Exception):
+                    raise ModelError(f"llama.cpp generation failed: {item}") from item
+                yield item
+        finally:
+            cancelled.set()
+
+
+_engines: dict[LlamaCppSpec, LlamaCppEngine] = {}
+_engines_lock = threading.Lock()
+
+
+def llamacpp_engine(spec: LlamaCppSpec) -> LlamaCppEngine:
+    """The process's engine for ``spec``, built on first use only."""
+    with _engines_lock:
+        engine = _engines.get(spec)
+        if engine is None:
+            engine = _engines[spec] = LlamaCppEngine(spec)
+        return engine
+
+
+def llamacpp_available() -> bool:
+    try:
+        _import_llama()
+    except AssetMissingError:
+        return False
+    return True
