@@ -13,10 +13,13 @@ from graph.errors import InvalidInputError
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.schema import apply_migrations
 from graph.store import GraphStore, open_driver
-from hybrid.graph_reader import GraphRecipe
+from hybrid.ask import Asker, Reader
+from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import MemoryWriter
 from hybrid.llm.base import ChatBackend
 from hybrid.llm.factory import LLMConfig, build_backend
+from hybrid.llm_revision import LLMReviser
+from hybrid.vector_reader import VectorReader
 from hybrid.vector_store import VectorConfig, VectorStore
 
 _lock = threading.Lock()
@@ -107,9 +110,23 @@ def vector_store(settings: Settings) -> VectorStore | None:
 
 def build_writer(settings: Settings) -> MemoryWriter:
     """The ingestion pipeline for these settings: graph (concepts; facts when a writer is
-    configured) and the vector baseline."""
+    configured) and the vector baseline; in ``llm`` revision mode, revision after each commit."""
     store = open_store(settings)
-    return MemoryWriter(store, Ingestor(store, ingest_settings(settings)), vector_store(settings))
+    reviser = LLMReviser(store, llm_backend(settings)) if settings.revision_mode == "llm" else None
+    return MemoryWriter(
+        store, Ingestor(store, ingest_settings(settings)), vector_store(settings), reviser
+    )
+
+
+def build_asker(settings: Settings) -> Asker:
+    """The readers these settings provide, sharing one LLM backend."""
+    store = open_store(settings)
+    llm = llm_backend(settings)
+    readers: dict[str, Reader] = {"graph": GraphReader(store, llm, graph_recipe(settings))}
+    vectors = vector_store(settings)
+    if vectors is not None:
+        readers["vector"] = VectorReader(vectors, llm, k=settings.vector_top_k)
+    return Asker(readers)
 
 
 def graph_recipe(settings: Settings) -> GraphRecipe:

@@ -19,7 +19,7 @@ from extraction.revision import revise_recent
 from graph.concepts import ConceptRow, ConceptsPart, DueConcept
 from graph.errors import InvalidInputError, PayloadTooLargeError
 from graph.store import GraphStore
-from graph.updates import StatementRecord, UpdatePart, UpdateReceipt, write_update
+from graph.updates import StatementRecord, UpdatePart, UpdateReceipt, write_updates
 
 RevisionMode = Literal["recent", "llm", "off"]
 STATEMENT_ID_MAX = 200
@@ -119,15 +119,38 @@ class Ingestor:
         self, space: str, statement: StatementInput, *, pending: tuple[str, ...] = ()
     ) -> IngestResult:
         """Store one statement; ``pending`` names the stores beside Neo4j still to take it."""
-        record = replace(
-            validate_statement(statement, self.settings.max_statement_chars), pending=pending
-        )
-        concepts = concepts_part(record.text, self.settings)
-        parts: list[UpdatePart] = [concepts]
-        for build in self.part_builders:
-            part = build(space, statement)
-            if part is not None:
-                parts.append(part)
-        receipt = write_update(self.store, space, record, parts)
-        due = concepts.due if self.settings.revision_mode == "llm" else []
-        return IngestResult(record, receipt, due)
+        return self.ingest_many(space, [statement], pending=pending)[0]
+
+    def ingest_many(
+        self, space: str, statements: Sequence[StatementInput], *, pending: tuple[str, ...] = ()
+    ) -> list[IngestResult]:
+        """Store statements in order, each its own update, all in one transaction.
+
+        Every statement is validated before anything is written: one bad statement (named by its
+        position) stores none of the batch.
+        """
+        records = []
+        for i, statement in enumerate(statements):
+            try:
+                record = validate_statement(statement, self.settings.max_statement_chars)
+            except InvalidInputError as e:
+                where = f"statement {i + 1}: " if len(statements) > 1 else ""
+                raise type(e)(f"{where}{e}") from e
+            records.append(replace(record, pending=pending))
+        updates: list[tuple[StatementRecord, list[UpdatePart]]] = []
+        concept_parts = []
+        for record, statement in zip(records, statements, strict=True):
+            concepts = concepts_part(record.text, self.settings)
+            parts: list[UpdatePart] = [concepts]
+            for build in self.part_builders:
+                part = build(space, statement)
+                if part is not None:
+                    parts.append(part)
+            updates.append((record, parts))
+            concept_parts.append(concepts)
+        receipts = write_updates(self.store, space, updates)
+        llm_mode = self.settings.revision_mode == "llm"
+        return [
+            IngestResult(record, receipt, concepts.due if llm_mode else [])
+            for record, receipt, concepts in zip(records, receipts, concept_parts, strict=True)
+        ]

@@ -74,6 +74,24 @@ def write_update(
     return store.write(_write_update, space, statement, parts)
 
 
+def write_updates(
+    store: GraphStore,
+    space: str,
+    updates: Sequence[tuple[StatementRecord, Sequence[UpdatePart]]],
+) -> list[UpdateReceipt]:
+    """Several knowledge updates in one write transaction: each claims its own ``t``, in order,
+    exactly as if written one by one, and the batch is stored whole or not at all.
+
+    This is the throughput path (a file, an HTTP batch): the commit and the transaction's round
+    trips are paid once per batch instead of once per statement.
+    """
+
+    def work(tx: ManagedTransaction) -> list[UpdateReceipt]:
+        return [_write_update(tx, space, record, parts) for record, parts in updates]
+
+    return store.write(work) if updates else []
+
+
 def get_statement(store: GraphStore, space: str, statement_id: str) -> dict[str, Any] | None:
     rows = store.query(q.GET_STATEMENT, space=space, id=statement_id)
     return rows[0] if rows else None

@@ -118,6 +118,7 @@ class GraphReader:
         evidence = self.retrieve(space, question, as_of)
         items = [Evidence("sentence", text, t) for t, text in evidence.sentences]
         signals = {
+            "concepts": [{"label": c.label, "t": c.t} for c in evidence.concepts],
             "concepts_found": len(evidence.concepts),
             "question_concepts": len(evidence.question_labels),
             "newest_t": max((t for t, _ in evidence.sentences), default=0),

@@ -8,7 +8,7 @@ missing (``rebuild=True`` recreates a deleted collection from the Statement node
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from extraction.ingest import Ingestor, IngestResult, StatementInput
@@ -60,29 +60,42 @@ class MemoryWriter:
         self.after_commit = after_commit
 
     def ingest(self, space: str, statement: StatementInput) -> IngestOutcome:
+        return self.ingest_many(space, [statement])[0]
+
+    def ingest_many(self, space: str, statements: Sequence[StatementInput]) -> list[IngestOutcome]:
+        """Store statements in order (one Neo4j transaction), then give the new ones to the
+        vector store in one batch."""
         pending = (VECTORS,) if self.vectors is not None else ()
-        result = self.ingestor.ingest(space, statement, pending=pending)
-        if result.receipt.duplicate:
-            return IngestOutcome(result)
+        results = self.ingestor.ingest_many(space, statements, pending=pending)
+        new = [r for r in results if not r.receipt.duplicate]
         if self.after_commit is not None:
-            self.after_commit(space, result)
-        if self.vectors is None:
-            return IngestOutcome(result)
-        record = result.record
+            for result in new:
+                self.after_commit(space, result)
+        if self.vectors is None or not new:
+            return [IngestOutcome(r) for r in results]
+        rows = [
+            {"id": r.record.id, "t": r.t, "text": r.record.text, "source": r.record.source}
+            for r in new
+        ]
         try:
-            row = {"id": record.id, "t": result.t, "text": record.text, "source": record.source}
-            self.vectors.add(space, [row])
+            self.vectors.add(space, rows)
         except VectorStoreError as e:
-            return IngestOutcome(
-                result,
-                pending=[VECTORS],
-                warnings=[
-                    f"stored in Neo4j at t={result.t} but not in the vector store ({e}); "
-                    f"`recallgraph rebuild-vectors --space {space}` replays it"
-                ],
-            )
-        clear_pending(self.store, space, VECTORS, [record.id])
-        return IngestOutcome(result)
+            missed = {r.record.id for r in new}
+            return [
+                IngestOutcome(
+                    r,
+                    pending=[VECTORS],
+                    warnings=[
+                        f"stored in Neo4j at t={r.t} but not in the vector store ({e}); "
+                        f"`recallgraph rebuild-vectors --space {space}` replays it"
+                    ],
+                )
+                if r.record.id in missed
+                else IngestOutcome(r)
+                for r in results
+            ]
+        clear_pending(self.store, space, VECTORS, [r.record.id for r in new])
+        return [IngestOutcome(r) for r in results]
 
     def sync_vectors(self, space: str, *, rebuild: bool = False) -> int:
         """Give the vector store every statement it misses; ``rebuild`` starts from nothing."""

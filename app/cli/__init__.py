@@ -11,6 +11,7 @@ from typing import Any
 import click
 from pydantic import ValidationError
 
+from app.cli.ask_cmd import ask_cmd
 from app.cli.browse_cmd import browse_cmd
 from app.cli.demo_cmd import demo_cmd
 from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
@@ -55,6 +56,7 @@ for command in (
     migrate_cmd,
     demo_cmd,
     ingest_cmd,
+    ask_cmd,
     rebuild_vectors_cmd,
     browse_cmd,
     facts_group,

@@ -1,27 +1,27 @@
-"""``recallgraph demo``: feed the built-in stream into a fresh space and show what was built."""
+"""``recallgraph demo``: feed the built-in stream into a fresh space, ask the built-in questions,
+and show what the memory built and what each reader answers (never a canned answer)."""
 
 from __future__ import annotations
 
-import uuid
-
 import click
 
+from app.cli.ask_cmd import candidate_lines
 from app.config import Settings, get_settings
-from app.demo_data import DEMO_STREAM
-from app.runtime import managed_server, open_store, uses_external_neo4j
+from app.demo_data import DEMO_QUESTIONS, DEMO_STREAM
+from app.runtime import build_asker, build_writer, managed_server, open_store, uses_external_neo4j
+from extraction.ingest import StatementInput
 from graph.spaces import create_space, delete_space, describe_space, space_exists
-from graph.updates import StatementRecord, write_update
 
 DEMO_SPACE = "demo"
 BROWSER_QUERY = (
-    "MATCH (st:Statement {{space: '{space}'}}) RETURN st.t AS t, st.text AS text ORDER BY t"
+    "MATCH (st:Statement {{space: '{space}'}})-[:MENTIONS]->(c:Concept) RETURN st, c LIMIT 200"
 )
 
 
 @click.command("demo")
 @click.option("--space", default=DEMO_SPACE, show_default=True, help="Space the demo writes to.")
 def demo_cmd(space: str) -> None:
-    """Feed the built-in belief-update stream and print what the memory holds."""
+    """Feed the built-in belief-update stream, ask its questions, print what the memory holds."""
     settings = get_settings()
     name = settings.resolved_space(space)
     if not uses_external_neo4j(settings):
@@ -30,8 +30,11 @@ def demo_cmd(space: str) -> None:
     if space_exists(store, name):
         delete_space(store, name)
     create_space(store, name)
-    for text in DEMO_STREAM:
-        write_update(store, name, StatementRecord(id=str(uuid.uuid4()), text=text, source="demo"))
+    writer = build_writer(settings)
+    if writer.vectors is not None:
+        writer.vectors.drop(name)
+    for i, text in enumerate(DEMO_STREAM):
+        writer.ingest(name, StatementInput(text, id=f"demo-{i:03d}", source="demo"))
     summary = describe_space(store, name)
     click.echo(
         f"Fed {len(DEMO_STREAM)} statements into space {name!r}; its clock is at t={summary.t}."
@@ -40,6 +43,15 @@ def demo_cmd(space: str) -> None:
         f"Stored: {summary.statements} statements, {summary.concepts} concepts, "
         f"{summary.entities} entities, {summary.current_facts}/{summary.facts} current facts."
     )
+    asker = build_asker(settings)
+    modes = [m for m in ("graph", "triples", "vector") if m in asker.readers]
+    for question, expected in DEMO_QUESTIONS:
+        click.echo(f"\nQ: {question}   (the stream says: {expected})")
+        for mode in modes:
+            answer = asker.ask(name, question, mode)  # type: ignore[arg-type]
+            for line in candidate_lines(answer.candidates[0], show_context=mode == "graph"):
+                click.echo("  " + line)
+    click.echo()
     _print_browser_hint(settings)
     click.echo("Paste into the Browser:")
     click.echo("  " + BROWSER_QUERY.format(space=name))

@@ -39,7 +39,14 @@ def _read(path: str) -> tuple[bytes, str]:
 @click.option(
     "--source", default=None, help="Source recorded on each statement (default: file name)."
 )
-def ingest_cmd(path: str, space: str | None, fmt: str, source: str | None) -> None:
+@click.option(
+    "--batch-size",
+    default=64,
+    show_default=True,
+    type=click.IntRange(1, 1000),
+    help="Statements per transaction (each is still its own update with its own t).",
+)
+def ingest_cmd(path: str, space: str | None, fmt: str, source: str | None, batch_size: int) -> None:
     """Store each statement as one knowledge update, in order.
 
     Statements without an id get one from the input's content and line number, so running the
@@ -60,14 +67,15 @@ def ingest_cmd(path: str, space: str | None, fmt: str, source: str | None) -> No
     new = first_t = last_t = 0
     warnings: list[str] = []
     with tqdm(total=len(statements), unit="stmt", disable=None, file=sys.stderr) as bar:
-        for statement in statements:
-            outcome = writer.ingest(name, statement)
-            warnings.extend(outcome.warnings)
-            if not outcome.duplicate:
-                new += 1
-                first_t = first_t or outcome.t
-                last_t = outcome.t
-            bar.update()
+        for start in range(0, len(statements), batch_size):
+            batch = statements[start : start + batch_size]
+            for outcome in writer.ingest_many(name, batch):
+                warnings.extend(outcome.warnings)
+                if not outcome.duplicate:
+                    new += 1
+                    first_t = first_t or outcome.t
+                    last_t = outcome.t
+            bar.update(len(batch))
     elapsed = time.perf_counter() - started
     skipped = len(statements) - new
     span = f" at t={first_t}..{last_t}" if new else ""

@@ -48,7 +48,6 @@ def resolved_kind(config: LLMConfig) -> Literal["llamacpp", "transformers", "ope
 
 def transformers_spec(config: LLMConfig) -> TransformersSpec:
     return TransformersSpec(
-        gguf=smollm2_gguf(),
         cache_dir=config.cache_dir,
         adapter=config.adapter,
         context_window=config.context_window,

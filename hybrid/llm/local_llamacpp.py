@@ -9,6 +9,7 @@ consumer (an HTTP stream) from ever holding the lock itself.
 
 from __future__ import annotations
 
+import atexit
 import os
 import queue
 import threading
@@ -18,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from extraction.assets import SMOLLM2_NAME
+from extraction.chat_template import prompt_ids, render_segments
 from graph.errors import AssetMissingError, ModelError
 from hybrid.llm.base import ChatMessage
-from hybrid.llm.chat_template import prompt_ids, render_segments
 
 _DONE = object()
 _HANDOFF_POLL_S = 0.5
@@ -141,6 +142,16 @@ def llamacpp_engine(spec: LlamaCppSpec) -> LlamaCppEngine:
         if engine is None:
             engine = _engines[spec] = LlamaCppEngine(spec)
         return engine
+
+
+@atexit.register
+def _close_engines() -> None:
+    """Free the llama.cpp contexts while the interpreter is still whole (its finalisers fail
+    once module globals are torn down)."""
+    with _engines_lock:
+        for engine in _engines.values():
+            engine.llama.close()
+        _engines.clear()
 
 
 def llamacpp_available() -> bool:

@@ -1,25 +1,23 @@
-"""SmolLM2 in transformers: the GGUF dequantised to fp32 (trainable, takes a peft LoRA adapter).
+"""SmolLM2 in transformers (``extraction.base_model``), optionally with a peft LoRA adapter.
 
-Dequantising the GGUF takes about half a minute, so the first load writes the fp32 weights, config
-and tokenizer to the cache folder (``<cache>/models/<name>-fp32``, derived data, never committed)
-and later loads read that in under a second. Each model loads once per process, whoever asks.
-Forward passes take the model's lock one token at a time, so concurrent generations interleave
-and never share state (each keeps its own KV cache).
+Each model loads once per process, whoever asks. Forward passes take the model's lock one token
+at a time, so concurrent generations interleave and never share state (each keeps its own KV
+cache).
 """
 
 from __future__ import annotations
 
-import shutil
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from extraction.assets import SMOLLM2_NAME, offline_mode
+from extraction.assets import SMOLLM2_NAME
+from extraction.base_model import load_base
+from extraction.chat_template import prompt_ids, render_segments
 from graph.errors import ModelError
 from hybrid.llm.base import ChatMessage
-from hybrid.llm.chat_template import prompt_ids, render_segments
 
 if TYPE_CHECKING:
     import torch
@@ -27,7 +25,6 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class TransformersSpec:
-    gguf: Path
     cache_dir: Path
     adapter: Path | None = None
     context_window: int = 8192
@@ -36,55 +33,12 @@ class TransformersSpec:
     def name(self) -> str:
         return SMOLLM2_NAME if self.adapter is None else f"{SMOLLM2_NAME}+{self.adapter.name}"
 
-    @property
-    def fp32_dir(self) -> Path:
-        return self.cache_dir / "models" / f"{SMOLLM2_NAME}-fp32"
-
-
-def _convert_gguf(gguf: Path, target: Path) -> None:
-    """Dequantise the GGUF once and save it as an ordinary transformers folder."""
-    import torch
-    from safetensors.torch import save_file
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
-    model = AutoModelForCausalLM.from_pretrained(
-        str(gguf.parent), gguf_file=gguf.name, dtype=torch.float32
-    )
-    tmp = target.with_name(target.name + f".tmp-{threading.get_ident()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    tied = {"lm_head.weight"} if model.config.tie_word_embeddings else set()
-    weights = {k: v.contiguous() for k, v in model.state_dict().items() if k not in tied}
-    save_file(weights, str(tmp / "model.safetensors"), metadata={"format": "pt"})
-    model.config.save_pretrained(tmp)
-    model.generation_config.save_pretrained(tmp)
-    tokenizer.save_pretrained(tmp)
-    try:
-        tmp.rename(target)
-    except OSError:  # another process finished first
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-def load_base(spec: TransformersSpec) -> tuple[Any, Any]:
-    """(model, tokenizer): fp32 SmolLM2 on the CPU, in eval mode, without any adapter."""
-    offline_mode()
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    if not (spec.fp32_dir / "model.safetensors").exists():
-        _convert_gguf(spec.gguf, spec.fp32_dir)
-    tokenizer = AutoTokenizer.from_pretrained(str(spec.fp32_dir))
-    model = AutoModelForCausalLM.from_pretrained(str(spec.fp32_dir), dtype=torch.float32)
-    model.eval()
-    return model, tokenizer
-
 
 class TransformersEngine:
     """A loaded model: base weights, optionally a LoRA adapter on top."""
 
     def __init__(self, spec: TransformersSpec) -> None:
-        model, self.tokenizer = load_base(spec)
+        model, self.tokenizer = load_base(spec.cache_dir)
         if spec.adapter is not None:
             from peft import PeftModel
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from extraction.chat_template import prompt_ids, render_segments
 from graph.errors import InvalidInputError
 from hybrid.llm.base import ChatMessage, validate_messages
-from hybrid.llm.chat_template import prompt_ids, render_segments
 from hybrid.llm.stops import StopScanner, cut_at_stop, held_back
 
 CHATML = (

@@ -13,12 +13,23 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from jinja2 import Template, TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from graph.errors import ModelError
-from hybrid.llm.base import ChatMessage
+
+
+class Message(Protocol):
+    """A chat message: what every caller's message type offers."""
+
+    @property
+    def role(self) -> str: ...
+
+    @property
+    def content(self) -> str: ...
+
 
 Tokenize = Callable[[str, bool], list[int]]
 """(text, special) → token ids; ``special`` says whether control-token strings are recognised."""
@@ -38,7 +49,7 @@ def _compile(template: str) -> Template:
 
 def render_segments(
     template: str,
-    messages: Sequence[ChatMessage],
+    messages: Sequence[Message],
     *,
     bos_token: str = "",
     eos_token: str = "",

@@ -1,0 +1,98 @@
+"""Questions to answers: run the readers a mode asks for and, for ``hybrid``/``all``, let the
+discriminator pick one candidate (Hybrid-RecallM)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from graph.errors import InvalidInputError
+from hybrid.candidate import Candidate
+
+Mode = Literal["graph", "triples", "vector", "hybrid", "all"]
+MODES: tuple[Mode, ...] = ("graph", "triples", "vector", "hybrid", "all")
+QUESTION_MAX_CHARS = 2000
+
+
+class Reader(Protocol):
+    def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate: ...
+
+
+@dataclass(frozen=True)
+class Choice:
+    reader: str
+    reason: str
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+class Discriminator(Protocol):
+    name: str
+
+    def choose(self, question: str, candidates: list[Candidate]) -> Choice: ...
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    mode: Mode
+    answer: str
+    chosen: str
+    candidates: list[Candidate]
+    reason: str | None = None
+    as_of: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "mode": self.mode,
+            "answer": self.answer,
+            "chosen": self.chosen,
+            "reason": self.reason,
+            "as_of": self.as_of,
+            "candidates": [c.to_dict() for c in self.candidates],
+        }
+
+
+def validate_question(question: str) -> str:
+    if not isinstance(question, str) or not question.strip():
+        raise InvalidInputError("question is empty")
+    if len(question) > QUESTION_MAX_CHARS:
+        raise InvalidInputError(
+            f"question is {len(question)} characters; the limit is {QUESTION_MAX_CHARS}"
+        )
+    return question.strip()
+
+
+class Asker:
+    """Answers questions in one space with the readers it was given."""
+
+    def __init__(
+        self, readers: Mapping[str, Reader], discriminator: Discriminator | None = None
+    ) -> None:
+        self.readers = dict(readers)
+        self.discriminator = discriminator
+
+    def _reader(self, name: str) -> Reader:
+        reader = self.readers.get(name)
+        if reader is None:
+            raise InvalidInputError(
+                f"mode {name!r} is not available here (readers: {', '.join(self.readers)})"
+            )
+        return reader
+
+    def ask(self, space: str, question: str, mode: Mode, as_of: int | None = None) -> Answer:
+        question = validate_question(question)
+        if mode not in MODES:
+            raise InvalidInputError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        if mode in ("graph", "triples", "vector"):
+            candidate = self._reader(mode).answer(space, question, as_of)
+            return Answer(question, mode, candidate.answer, mode, [candidate], as_of=as_of)
+        if self.discriminator is None:
+            raise InvalidInputError(f"mode {mode!r} needs a discriminator; none is configured")
+        candidates = [reader.answer(space, question, as_of) for reader in self.readers.values()]
+        choice = self.discriminator.choose(question, candidates)
+        chosen = next(c for c in candidates if c.reader == choice.reader)
+        return Answer(
+            question, mode, chosen.answer, chosen.reader, candidates, choice.reason, as_of
+        )
