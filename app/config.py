@@ -17,6 +17,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from graph.errors import InvalidInputError
 
 SHARED_DATA_DEFAULT = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+SHIPPED_ADAPTER = Path(__file__).resolve().parent.parent / "extraction" / "adapters" / "memory-lora"
 
 
 def _env(*names: str) -> AliasChoices:
@@ -219,6 +220,32 @@ class Settings(BaseSettings):
         validation_alias=_env("RECALLGRAPH_LLM_ADAPTER"),
         description="A peft LoRA adapter folder applied to the local model for every chat call "
         "(needs the transformers backend); unset: the base model.",
+    )
+
+    # --- Memory model (finetuned SmolLM2) ------------------------------------------------------
+    memory_adapter: Path = Field(
+        SHIPPED_ADAPTER,
+        validation_alias=_env("RECALLGRAPH_MEMORY_ADAPTER"),
+        description="LoRA adapter of the memory model that writes and reads triples (default: the "
+        "one shipped in `extraction/adapters/memory-lora`).",
+    )
+    triple_writer: Literal["model", "none"] = Field(
+        "model",
+        validation_alias=_env("RECALLGRAPH_TRIPLE_WRITER"),
+        description="Who writes triples during ingestion: `model` (the memory model, about 1–2 s "
+        "per statement on a CPU) or `none` (concepts and vectors only).",
+    )
+    memory_engine: Literal["auto", "llamacpp", "transformers"] = Field(
+        "auto",
+        validation_alias=_env("RECALLGRAPH_MEMORY_ENGINE"),
+        description="Engine of the memory model: `llamacpp` (the 4-bit base with the adapter's "
+        "GGUF export), `transformers` (fp32 with the peft adapter), or `auto` (llama.cpp when "
+        "installed and the export exists).",
+    )
+    write_decoding: Literal["late", "greedy"] = Field(
+        "late",
+        validation_alias=_env("RECALLGRAPH_WRITE_DECODING"),
+        description="How memory writes are decoded: MEMLLM's late stopping or greedy.",
     )
 
     # --- Service ---------------------------------------------------------------------------------

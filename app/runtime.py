@@ -8,8 +8,14 @@ from __future__ import annotations
 import threading
 
 from app.config import Settings
-from extraction.ingest import Ingestor, IngestSettings
-from graph.errors import InvalidInputError
+from extraction.cardinality import CardinalityRules, split_names
+from extraction.ingest import Ingestor, IngestSettings, PartBuilder
+from extraction.memory_model.model import MemoryModel
+from extraction.memory_model.tokens import TurnTokenizer
+from extraction.memory_model.writer import ModelTripleWriter
+from extraction.triple_memory import TripleMemory, TripleMemoryConfig
+from graph.errors import AssetMissingError, InvalidInputError
+from graph.facts_read import FuzzyParams
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.schema import apply_migrations
 from graph.store import GraphStore, open_driver
@@ -18,7 +24,9 @@ from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import MemoryWriter
 from hybrid.llm.base import ChatBackend
 from hybrid.llm.factory import LLMConfig, build_backend
+from hybrid.llm.local_transformers import TransformersSpec, transformers_engine
 from hybrid.llm_revision import LLMReviser
+from hybrid.triple_reader import TripleReader
 from hybrid.vector_reader import VectorReader
 from hybrid.vector_store import VectorConfig, VectorStore
 
@@ -108,14 +116,33 @@ def vector_store(settings: Settings) -> VectorStore | None:
         return _vector_stores[key]
 
 
+def memory_model(settings: Settings) -> MemoryModel:
+    """The finetuned memory model (transformers + the LoRA adapter), loaded once per process."""
+    adapter = settings.memory_adapter
+    if not (adapter / "adapter_config.json").exists():
+        raise AssetMissingError(
+            f"no memory-model adapter at {adapter}: train one with `recallgraph "
+            "train-memory-model`, point RECALLGRAPH_MEMORY_ADAPTER at one, or set "
+            "RECALLGRAPH_TRIPLE_WRITER=none"
+        )
+    engine = transformers_engine(TransformersSpec(cache_dir=settings.cache_dir, adapter=adapter))
+    return MemoryModel(engine, TurnTokenizer(engine.tokenizer), adapter.name)
+
+
 def build_writer(settings: Settings) -> MemoryWriter:
-    """The ingestion pipeline for these settings: graph (concepts; facts when a writer is
-    configured) and the vector baseline; in ``llm`` revision mode, revision after each commit."""
+    """The ingestion pipeline for these settings: concepts, triples (when the model writes them)
+    and the vector baseline; in ``llm`` revision mode, revision after each commit."""
     store = open_store(settings)
+    builders: list[PartBuilder] = []
+    if settings.triple_writer == "model":
+        builders.append(
+            ModelTripleWriter(
+                memory_model(settings), open_triple_memory(settings), settings.write_decoding
+            )
+        )
     reviser = LLMReviser(store, llm_backend(settings)) if settings.revision_mode == "llm" else None
-    return MemoryWriter(
-        store, Ingestor(store, ingest_settings(settings)), vector_store(settings), reviser
-    )
+    ingestor = Ingestor(store, ingest_settings(settings), builders)
+    return MemoryWriter(store, ingestor, vector_store(settings), reviser)
 
 
 def build_asker(settings: Settings) -> Asker:
@@ -123,6 +150,8 @@ def build_asker(settings: Settings) -> Asker:
     store = open_store(settings)
     llm = llm_backend(settings)
     readers: dict[str, Reader] = {"graph": GraphReader(store, llm, graph_recipe(settings))}
+    if (settings.memory_adapter / "adapter_config.json").exists():
+        readers["triples"] = TripleReader(open_triple_memory(settings), memory_model(settings))
     vectors = vector_store(settings)
     if vectors is not None:
         readers["vector"] = VectorReader(vectors, llm, k=settings.vector_top_k)
@@ -160,3 +189,25 @@ def llm_backend(settings: Settings) -> ChatBackend:
         if config not in _backends:
             _backends[config] = build_backend(config)
         return _backends[config]
+
+
+def triple_memory_config(settings: Settings) -> TripleMemoryConfig:
+    return TripleMemoryConfig(
+        fuzzy=FuzzyParams(
+            tau_e=settings.tau_e,
+            tau_t=settings.tau_t,
+            tau_r=settings.tau_r,
+            candidates=settings.vector_candidates,
+        ),
+        q_thr=settings.q_thr,
+        cardinality=CardinalityRules.build(
+            single_valued=split_names(settings.single_valued_relations),
+            multi_valued=split_names(settings.multi_valued_relations),
+            tau=settings.cardinality_tau,
+        ),
+    )
+
+
+def open_triple_memory(settings: Settings) -> TripleMemory:
+    """The triple memory on the process's store (the embedding model loads on first use)."""
+    return TripleMemory(open_store(settings), triple_memory_config(settings))

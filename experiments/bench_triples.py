@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from app.config import get_settings
-from app.triples import open_triple_memory
+from app.runtime import open_triple_memory
 from extraction.memory_api import Query, Triple
 from extraction.triple_memory import TripleMemory
 from graph.facts_read import FactQuery, fuzzy_facts

@@ -108,12 +108,11 @@ def _memllm_write(scan: _Scan, start: int, after: int) -> int:
         scan.issue(start, limit, "MEM_WRITE is not closed with '})'")
         return limit
     triples = _triples(scan, text[arrow.end() : close.start()], arrow.end())
-    if triples:
+    if triples or not text[arrow.end() : close.start()].strip():
+        # An empty MEMLLM write is the model saying "nothing to store" (MEMLLM §3.3.1).
         scan.calls.append(
             WriteCall(triples=tuple(triples), form=CallForm.MEMLLM, start=start, end=close.end())
         )
-    elif not text[arrow.end() : close.start()].strip():
-        scan.issue(start, close.end(), "MEM_WRITE holds no triple")
     return close.end()
 
 

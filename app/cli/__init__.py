@@ -17,6 +17,7 @@ from app.cli.demo_cmd import demo_cmd
 from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
 from app.cli.ingest_cmd import ingest_cmd
 from app.cli.llm_cmds import chat_cmd, llm_serve_cmd
+from app.cli.memory_model_cmds import eval_memory_model_cmd, train_memory_model_cmd
 from app.cli.server_cmds import neo4j_group
 from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
 from app.cli.vector_cmds import rebuild_vectors_cmd
@@ -65,6 +66,8 @@ for command in (
     import_cmd,
     chat_cmd,
     llm_serve_cmd,
+    train_memory_model_cmd,
+    eval_memory_model_cmd,
 ):
     cli.add_command(command)
 

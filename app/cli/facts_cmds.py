@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from app.cli.options import space_option
 from app.config import get_settings
-from app.triples import open_triple_memory
+from app.runtime import open_triple_memory
 from extraction.memory_api import Query, Triple
 from extraction.memory_controller import MemoryController
 from extraction.memory_io import export_space, import_space

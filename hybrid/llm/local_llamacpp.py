@@ -14,9 +14,12 @@ import os
 import queue
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from extraction.assets import SMOLLM2_NAME
 from extraction.chat_template import prompt_ids, render_segments
@@ -93,6 +96,13 @@ class LlamaCppEngine:
             "utf-8", errors="replace"
         )
 
+    @contextmanager
+    def stepper(self) -> Iterator[LlamaCppStepper]:
+        """One generation for token-level decoding; holds the context for its whole length."""
+        with self.lock:
+            self.llama.reset()
+            yield LlamaCppStepper(self.llama)
+
     def tokens(self, prompt: Sequence[int], temperature: float, limit: int) -> Iterator[int]:
         handoff: queue.Queue[Any] = queue.Queue(maxsize=64)
         cancelled = threading.Event()
@@ -129,6 +139,17 @@ class LlamaCppEngine:
                 yield item
         finally:
             cancelled.set()
+
+
+class LlamaCppStepper:
+    def __init__(self, llama: Any) -> None:
+        self.llama = llama
+        self.vocab = int(llama.n_vocab())
+
+    def feed(self, ids: Sequence[int]) -> np.ndarray:
+        self.llama.eval(list(ids))
+        pointer = self.llama._ctx.get_logits_ith(-1)
+        return np.ctypeslib.as_array(pointer, shape=(self.vocab,)).copy()
 
 
 _engines: dict[LlamaCppSpec, LlamaCppEngine] = {}

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from extraction.assets import SMOLLM2_NAME
 from extraction.base_model import load_base
@@ -83,6 +86,11 @@ class TransformersEngine:
             out = self.model(input_ids=ids, past_key_values=past, use_cache=True)
         return out.logits[0, -1, :], out.past_key_values
 
+    @contextmanager
+    def stepper(self) -> Iterator[TransformersStepper]:
+        """One generation for token-level decoding (the memory model's late stopping)."""
+        yield TransformersStepper(self)
+
     def tokens(self, prompt: Sequence[int], temperature: float, limit: int) -> Iterator[int]:
         import torch
 
@@ -97,6 +105,18 @@ class TransformersEngine:
                 token = int(torch.multinomial(probs, 1))
             yield token
             ids = torch.tensor([[token]], dtype=torch.long)
+
+
+class TransformersStepper:
+    def __init__(self, engine: TransformersEngine) -> None:
+        self.engine = engine
+        self.past: Any = None
+
+    def feed(self, ids: Sequence[int]) -> np.ndarray:
+        import torch
+
+        logits, self.past = self.engine.logits(torch.tensor([list(ids)]), self.past)
+        return np.asarray(logits.numpy())
 
 
 _engines: dict[TransformersSpec, TransformersEngine] = {}

@@ -181,7 +181,7 @@ def test_bad_items_are_reported_and_good_ones_kept() -> None:
         ("({MEM_READ(a>>b>>)--> hallucinated answer", "not closed"),
         ("[MEM_WRITE{a>>b>>c", "not closed"),
         ("[MEM_READ{a>>b>>} prose", "not closed"),
-        ("({MEM_WRITE-->  })", "no triple"),
+        ("[MEM_WRITE{ }]", "no triple"),
         ("({MEM_READ(>>>>)-->", "at least one"),
     ],
 )
@@ -189,6 +189,14 @@ def test_malformed_calls_become_issues(text: str, reason: str) -> None:
     result = parse(text)
     assert not result.calls
     assert any(reason in issue.reason for issue in result.issues)
+
+
+def test_an_empty_memllm_write_is_a_call_with_no_triples() -> None:
+    """MEMLLM §3.3.1: an empty write is the model's "nothing to store", not an error."""
+    result = parse("({MEM_WRITE--> })")
+    assert not result.issues
+    (call,) = result.writes
+    assert call.triples == ()
 
 
 def test_a_truncated_call_does_not_swallow_the_next_one() -> None:

@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from app.config import Settings
-from app.triples import triple_memory_config
+from app.runtime import triple_memory_config
 from extraction.memory_api import Triple
 from extraction.triple_memory import FactsReceipt, TripleMemory
 from graph.spaces import current_t

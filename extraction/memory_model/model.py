@@ -1,0 +1,95 @@
+"""The memory model at work: statements → triples, questions → queries, evidence → answers.
+
+Everything the model emits goes through the never-raising parser (``extraction.memory_parser``)
+and the pydantic types of ``extraction.memory_api`` before it reaches the graph: a reply that does
+not parse writes nothing and is reported, never raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from extraction.memory_api import ParseIssue, Query, Triple
+from extraction.memory_model.decoding import Decoding, StepModel, decode
+from extraction.memory_model.prompts import answer_turn, read_turn, write_turn
+from extraction.memory_model.tokens import TurnTokenizer
+from extraction.memory_parser import parse
+from extraction.text import split_sentences
+
+PRETEXT_SENTENCES = 2
+WRITE_MAX_TOKENS = 160
+READ_MAX_TOKENS = 64
+ANSWER_MAX_TOKENS = 48
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    triples: list[Triple]
+    replies: list[str]
+    issues: list[ParseIssue]
+
+
+@dataclass(frozen=True)
+class ReadPlan:
+    queries: list[Query]
+    reply: str
+    issues: list[ParseIssue]
+
+
+class MemoryModel:
+    """The finetuned SmolLM2 behind the memory API (any ``StepModel`` with its tokenizer)."""
+
+    def __init__(self, step: StepModel, tokens: TurnTokenizer, name: str) -> None:
+        self.step = step
+        self.tokens = tokens
+        self.name = name
+
+    def _reply(self, prompt: list[int], max_new: int, how: Decoding) -> str:
+        decoded = decode(
+            self.step,
+            prompt,
+            end_id=self.tokens.end_id,
+            closing_ids=self.tokens.closing_ids,
+            max_new=max_new,
+            how=how,
+        )
+        return self.tokens.decode(decoded.ids)
+
+    def write_sentence(
+        self, sentence: str, pretext: Sequence[str] = (), how: Decoding = "late"
+    ) -> tuple[list[Triple], str, list[ParseIssue]]:
+        """The triples of one focus sentence; the raw reply and what did not parse."""
+        reply = self._reply(
+            self.tokens.prompt(write_turn(sentence, pretext)), WRITE_MAX_TOKENS, how
+        )
+        parsed = parse(reply)
+        triples = [t for call in parsed.writes for t in call.triples]
+        return triples, reply, list(parsed.issues)
+
+    def write(self, text: str, how: Decoding = "late") -> WriteResult:
+        """MEMLLM's sentence-by-sentence writes over one statement, each with its pretext."""
+        sentences = split_sentences(text) or [text.strip()]
+        triples: list[Triple] = []
+        replies: list[str] = []
+        issues: list[ParseIssue] = []
+        for i, sentence in enumerate(sentences):
+            found, reply, problems = self.write_sentence(
+                sentence, sentences[max(0, i - PRETEXT_SENTENCES) : i], how
+            )
+            triples += [t for t in found if t not in triples]
+            replies.append(reply)
+            issues += problems
+        return WriteResult(triples, replies, issues)
+
+    def read(self, question: str) -> ReadPlan:
+        """The MEM_READ queries the model asks for ``question``."""
+        reply = self._reply(self.tokens.prompt(read_turn(question)), READ_MAX_TOKENS, "greedy")
+        parsed = parse(reply)
+        queries = [q for call in parsed.reads for q in call.queries]
+        return ReadPlan(queries, reply, list(parsed.issues))
+
+    def answer(self, question: str, evidence: str) -> str:
+        """A short answer from the evidence (fact lines or chronological sentences)."""
+        prompt = self.tokens.prompt(answer_turn(question, evidence))
+        return self._reply(prompt, ANSWER_MAX_TOKENS, "greedy").strip()
