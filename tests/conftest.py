@@ -15,6 +15,9 @@ import pytest
 
 # The suite's ChromaDB lives in a throw-away folder, never in the user's.
 os.environ["CHROMA_PATH"] = tempfile.mkdtemp(prefix="recallgraph-test-chroma-")
+# Ingestion in the suite writes concepts and vectors; the tests of the memory model turn its
+# triple writer on where they need it (it costs about a second per statement on a CPU).
+os.environ.setdefault("RECALLGRAPH_TRIPLE_WRITER", "none")
 
 from app.config import Settings, get_settings
 from app.runtime import open_store, vector_store
