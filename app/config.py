@@ -248,6 +248,13 @@ class Settings(BaseSettings):
         description="How memory writes are decoded: MEMLLM's late stopping or greedy.",
     )
 
+    discriminator: Literal["trained", "llm"] = Field(
+        "trained",
+        validation_alias=_env("RECALLGRAPH_DISCRIMINATOR"),
+        description="Who picks the answer in `hybrid` mode: `trained` (the committed logistic "
+        "regression over reader signals) or `llm` (RecallM's 6-shot prompt).",
+    )
+
     # --- Service ---------------------------------------------------------------------------------
     api_token: str | None = Field(
         None,

@@ -19,7 +19,9 @@ from graph.facts_read import FuzzyParams
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.schema import apply_migrations
 from graph.store import GraphStore, open_driver
-from hybrid.ask import Asker, Reader
+from hybrid.ask import Asker, Discriminator, Reader
+from hybrid.discriminators.llm import LLMDiscriminator
+from hybrid.discriminators.trained import TrainedDiscriminator
 from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import MemoryWriter
 from hybrid.llm.base import ChatBackend
@@ -145,8 +147,8 @@ def build_writer(settings: Settings) -> MemoryWriter:
     return MemoryWriter(store, ingestor, vector_store(settings), reviser)
 
 
-def build_asker(settings: Settings) -> Asker:
-    """The readers these settings provide, sharing one LLM backend."""
+def build_readers(settings: Settings) -> dict[str, Reader]:
+    """Every reader these settings provide (graph; triples with an adapter; vector when on)."""
     store = open_store(settings)
     llm = llm_backend(settings)
     readers: dict[str, Reader] = {"graph": GraphReader(store, llm, graph_recipe(settings))}
@@ -155,7 +157,18 @@ def build_asker(settings: Settings) -> Asker:
     vectors = vector_store(settings)
     if vectors is not None:
         readers["vector"] = VectorReader(vectors, llm, k=settings.vector_top_k)
-    return Asker(readers)
+    return readers
+
+
+def build_asker(settings: Settings) -> Asker:
+    """Questions to the readers; ``hybrid``/``all`` use the configured discriminator."""
+    return Asker(build_readers(settings), build_discriminator(settings))
+
+
+def build_discriminator(settings: Settings) -> Discriminator:
+    if settings.discriminator == "llm":
+        return LLMDiscriminator(llm_backend(settings))
+    return TrainedDiscriminator()
 
 
 def graph_recipe(settings: Settings) -> GraphRecipe:

@@ -3,7 +3,7 @@ discriminator pick one candidate (Hybrid-RecallM)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -29,7 +29,11 @@ class Choice:
 class Discriminator(Protocol):
     name: str
 
-    def choose(self, question: str, candidates: list[Candidate]) -> Choice: ...
+    def choose(
+        self, question: str, candidates: list[Candidate], references: Sequence[str] = ()
+    ) -> Choice:
+        """The candidate to answer with; ``references`` only for the oracle (experiments)."""
+        ...
 
 
 @dataclass(frozen=True)

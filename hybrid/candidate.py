@@ -30,3 +30,15 @@ class Candidate:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Candidate:
+        """The inverse of ``to_dict`` (recorded experiment runs are re-read with it)."""
+        return cls(
+            reader=data["reader"],
+            answer=data["answer"],
+            evidence=[Evidence(**e) for e in data["evidence"]],
+            no_information=data["no_information"],
+            signals=data.get("signals", {}),
+            prompt=data.get("prompt"),
+        )

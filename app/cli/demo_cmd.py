@@ -8,9 +8,18 @@ import click
 from app.cli.ask_cmd import candidate_lines
 from app.config import Settings, get_settings
 from app.demo_data import DEMO_QUESTIONS, DEMO_STREAM
-from app.runtime import build_asker, build_writer, managed_server, open_store, uses_external_neo4j
+from app.runtime import (
+    build_asker,
+    build_writer,
+    llm_backend,
+    managed_server,
+    open_store,
+    uses_external_neo4j,
+)
 from extraction.ingest import StatementInput
 from graph.spaces import create_space, delete_space, describe_space, space_exists
+from hybrid.discriminators.llm import LLMDiscriminator
+from hybrid.discriminators.trained import WEIGHTS
 
 DEMO_SPACE = "demo"
 BROWSER_QUERY = (
@@ -44,13 +53,16 @@ def demo_cmd(space: str) -> None:
         f"{summary.entities} entities, {summary.current_facts}/{summary.facts} current facts."
     )
     asker = build_asker(settings)
-    modes = [m for m in ("graph", "triples", "vector") if m in asker.readers]
+    if settings.discriminator == "trained" and not WEIGHTS.exists():
+        click.echo("(no trained discriminator weights: the LLM discriminator picks)")
+        asker.discriminator = LLMDiscriminator(llm_backend(settings))
     for question, expected in DEMO_QUESTIONS:
         click.echo(f"\nQ: {question}   (the stream says: {expected})")
-        for mode in modes:
-            answer = asker.ask(name, question, mode)  # type: ignore[arg-type]
-            for line in candidate_lines(answer.candidates[0], show_context=mode == "graph"):
+        answer = asker.ask(name, question, "all")
+        for candidate in answer.candidates:
+            for line in candidate_lines(candidate, show_context=candidate.reader != "vector"):
                 click.echo("  " + line)
+        click.echo(f"  => {answer.chosen}: {answer.answer}   ({answer.reason})")
     click.echo()
     _print_browser_hint(settings)
     click.echo("Paste into the Browser:")

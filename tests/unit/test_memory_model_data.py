@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 
 import numpy as np
-import pytest
 
 from app.config import get_settings
 from experiments.belief_data import PEOPLE

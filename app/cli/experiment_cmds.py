@@ -1,0 +1,144 @@
+"""``recallgraph experiment NAME`` and ``recallgraph train-discriminator``: the papers'
+evaluations on this system, each writing JSON, a Markdown table and plots under
+``experiments/results/NAME/``."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from app.config import Settings, get_settings
+from app.runtime import build_readers, build_writer, llm_backend, open_store
+from experiments import belief_data
+from experiments.belief_analysis import accuracy_rows, plot
+from experiments.belief_run import read_records, run
+from experiments.discriminator_training import fit_from_records, write_card
+from experiments.results_io import write_results
+from hybrid.discriminators.llm import LLMDiscriminator
+from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
+from hybrid.recent_reader import RecentReader
+
+EXPERIMENTS = Path(__file__).resolve().parents[2] / "experiments"
+RESULTS = EXPERIMENTS / "results"
+DISCRIMINATOR_DATA = EXPERIMENTS / "data" / "discriminator"
+RECENT_TOKENS = 1024
+
+
+def _command() -> str:
+    return "recallgraph " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def _experiment_settings() -> Settings:
+    return get_settings().model_copy(update={"triple_writer": "model"})
+
+
+def record_run(dataset: belief_data.BeliefDataset, records: Path, space: str) -> float:
+    """Feed and ask with every reader (and the raw LLM), writing ``records``; the wall time."""
+    settings = _experiment_settings()
+    readers = build_readers(settings)
+    readers["recent"] = RecentReader(open_store(settings), llm_backend(settings), RECENT_TOKENS)
+    records.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    with records.open("w") as out:
+        run(
+            dataset,
+            open_store(settings),
+            build_writer(settings),
+            readers,
+            LLMDiscriminator(llm_backend(settings)),
+            out,
+            space=space,
+            progress=lambda message: click.echo(message, err=True),
+        )
+    return time.perf_counter() - started
+
+
+@click.group("experiment")
+def experiment_group() -> None:
+    """Reproduce the papers' evaluations (results under experiments/results/NAME/)."""
+
+
+@experiment_group.command("belief")
+@click.option("--quick", is_flag=True, help="2 people, 2 repetitions, little noise (minutes).")
+@click.option(
+    "--repetitions",
+    type=click.IntRange(1, 10),
+    default=10,
+    show_default=True,
+    help="How many of the committed data set's repetitions to run.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=RESULTS / "belief_updates",
+    show_default=True,
+)
+def belief_cmd(quick: bool, repetitions: int, out: Path) -> None:
+    """RecallM's temporal belief-update experiment (Figures 5–6) on the committed data set."""
+    if quick:
+        dataset = belief_data.generate(seed=0, repetitions=2, noise_per_repetition=8, people=2)
+    else:
+        dataset = belief_data.load()
+        dataset.streams = dataset.streams[:repetitions]
+        dataset.repetitions = repetitions
+    records = out / "records.jsonl"
+    wall = record_run(dataset, records, space="experiment-belief")
+    trained = TrainedDiscriminator() if WEIGHTS.exists() else None
+    rows = accuracy_rows(read_records(records), trained)
+    plot(rows, "standard", out / "standard.png", "Belief updates: standard questions")
+    plot(rows, "long_range", out / "long_range.png", "Belief updates: long-range questions")
+    settings = _experiment_settings()
+    write_results(
+        out,
+        name="belief_updates",
+        command=_command(),
+        setup={
+            "data": f"experiments/data/belief_updates.json (seed {dataset.seed}), "
+            f"{len(dataset.standard)} standard and {len(dataset.long_range)} long-range "
+            f"questions, {dataset.repetitions} repetitions, {dataset.update_count} statements"
+            if not quick
+            else "generated: seed 0, 2 people, 2 repetitions, 8 noise statements",
+            "answer model": llm_backend(settings).model_name,
+            "memory model": f"SmolLM2-135M-Instruct + {settings.memory_adapter.name}",
+            "grader": "correct = mentions a reference and no outdated value (whole words)",
+            "recent (raw LLM)": f"latest statements within {RECENT_TOKENS} tokens",
+            "wall time": f"{wall / 60:.1f} min",
+        },
+        rows=rows,
+        notes="Plots: standard.png, long_range.png. Raw answers: records.jsonl.",
+    )
+    click.echo(f"Results in {out}")
+
+
+@click.command("train-discriminator")
+@click.option(
+    "--seeds",
+    multiple=True,
+    type=int,
+    default=(11, 12),
+    show_default=True,
+    help="Seeds of the generated training data sets (the evaluation set is seed 0).",
+)
+@click.option("--repetitions", type=click.IntRange(1, 10), default=2, show_default=True)
+@click.option("--people", type=click.IntRange(1, 8), default=6, show_default=True)
+@click.option("--noise", type=click.IntRange(0, 200), default=20, show_default=True)
+@click.option("--reuse", is_flag=True, help="Refit on recorded runs instead of running again.")
+def train_discriminator_cmd(
+    seeds: tuple[int, ...], repetitions: int, people: int, noise: int, reuse: bool
+) -> None:
+    """Fit the trained discriminator on recorded runs over generated belief-update data."""
+    files = []
+    for seed in seeds:
+        records = DISCRIMINATOR_DATA / f"seed-{seed}.jsonl"
+        if not (reuse and records.exists()):
+            dataset = belief_data.generate(seed, repetitions, noise, people)
+            record_run(dataset, records, space=f"discriminator-seed-{seed}")
+        files.append(records)
+    model, report = fit_from_records(files)
+    model.save(WEIGHTS)
+    write_card(WEIGHTS.parent, report, _command())
+    click.echo(f"Weights in {WEIGHTS}; {report}")

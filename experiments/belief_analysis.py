@@ -1,0 +1,85 @@
+"""Accuracies of every system from a recorded belief-update run, per repetition, and the plots.
+
+Systems: each reader alone (graph, triples, vector, and the raw LLM ``recent``); Hybrid-RecallM
+with the LLM discriminator (its pick was recorded during the run), the trained discriminator and
+the oracle (both applied here to the recorded candidates).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from experiments.belief_run import HYBRID_READERS
+from hybrid.candidate import Candidate
+from hybrid.discriminators.trained import TrainedDiscriminator
+
+READERS = ("graph", "triples", "vector", "recent")
+SYSTEMS = (*READERS, "hybrid-llm", "hybrid-trained", "hybrid-oracle")
+
+
+def outcomes(record: dict[str, Any], trained: TrainedDiscriminator | None) -> dict[str, bool]:
+    """Whether each system answered this question correctly."""
+    correct: dict[str, bool] = dict(record["correct"])
+    hybrid = [c for c in record["candidates"] if c["reader"] in HYBRID_READERS]
+    if record.get("llm_choice"):
+        correct["hybrid-llm"] = correct[record["llm_choice"]]
+    if trained is not None and hybrid:
+        candidates = [Candidate.from_dict(c) for c in hybrid]
+        choice = trained.choose(record["question"]["question"], candidates)
+        correct["hybrid-trained"] = correct[choice.reader]
+    if hybrid:
+        correct["hybrid-oracle"] = any(correct[c["reader"]] for c in hybrid)
+    return correct
+
+
+def accuracy_rows(
+    records: Iterable[dict[str, Any]], trained: TrainedDiscriminator | None
+) -> list[dict[str, Any]]:
+    """One row per (question set, repetition): each system's accuracy and the question count."""
+    tallies: dict[tuple[str, int], dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    clock: dict[tuple[str, int], int] = {}
+    for record in records:
+        key = (record["set"], record["repetition"])
+        clock[key] = record["t"]
+        for system, ok in outcomes(record, trained).items():
+            tallies[key][system].append(ok)
+    rows = []
+    for (set_name, repetition), by_system in sorted(tallies.items()):
+        row: dict[str, Any] = {
+            "set": set_name,
+            "repetition": repetition,
+            "t": clock[(set_name, repetition)],
+        }
+        row["questions"] = max(len(v) for v in by_system.values())
+        for system in SYSTEMS:
+            if system in by_system:
+                values = by_system[system]
+                row[system] = round(sum(values) / len(values), 3)
+        rows.append(row)
+    return rows
+
+
+def plot(rows: list[dict[str, Any]], set_name: str, path: Path, title: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    chosen = [r for r in rows if r["set"] == set_name]
+    figure, axis = plt.subplots(figsize=(7, 4))
+    for system in SYSTEMS:
+        points = [(r["repetition"], r[system]) for r in chosen if system in r]
+        if points:
+            axis.plot(*zip(*points, strict=True), marker="o", label=system)
+    axis.set_xlabel("repetition")
+    axis.set_ylabel("accuracy")
+    axis.set_ylim(-0.02, 1.02)
+    axis.set_title(title)
+    axis.grid(alpha=0.3)
+    axis.legend(fontsize=8, ncol=2)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)

@@ -1,0 +1,69 @@
+"""Fitting the trained discriminator from recorded belief-update runs, and its card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from experiments.belief_run import HYBRID_READERS, read_records
+from hybrid.candidate import Candidate
+from hybrid.discriminators.features import FEATURES, candidate_features
+from hybrid.discriminators.trained import LinearModel, TrainedDiscriminator, fit
+
+
+def fit_from_records(files: Sequence[Path]) -> tuple[LinearModel, dict[str, Any]]:
+    """One training row per hybrid candidate (label: the grader's verdict)."""
+    rows: list[list[float]] = []
+    labels: list[int] = []
+    questions = []
+    for path in files:
+        for record in read_records(path):
+            candidates = [
+                Candidate.from_dict(c)
+                for c in record["candidates"]
+                if c["reader"] in HYBRID_READERS
+            ]
+            rows += candidate_features(record["question"]["question"], candidates)
+            labels += [int(record["correct"][c.reader]) for c in candidates]
+            questions.append((record, candidates))
+    model = fit(rows, labels)
+    discriminator = TrainedDiscriminator(model)
+    picked = [
+        record["correct"][discriminator.choose(record["question"]["question"], cands).reader]
+        for record, cands in questions
+    ]
+    best_single = max(
+        sum(record["correct"][r] for record, _ in questions) / len(questions)
+        for r in HYBRID_READERS
+    )
+    report = {
+        "files": [p.name for p in files],
+        "questions": len(questions),
+        "candidates": len(rows),
+        "positive": sum(labels),
+        "training choice accuracy": round(sum(picked) / len(picked), 3),
+        "best single reader on the same questions": round(best_single, 3),
+    }
+    return model, report
+
+
+def write_card(folder: Path, report: dict[str, Any], command: str) -> None:
+    model = LinearModel.load(folder / "discriminator.json")
+    weights = "\n".join(
+        f"| {name} | {coef:+.3f} |" for name, coef in zip(FEATURES, model.coef, strict=True)
+    )
+    (folder / "README.md").write_text(
+        "# Trained discriminator (Hybrid-RecallM)\n\n"
+        "Logistic regression that estimates, for each reader's candidate (graph, triples, "
+        "vector), the chance that it is correct, from the reader's signals and features of the "
+        "answer (`hybrid/discriminators/features.py`); the hybrid answers with the best one.\n\n"
+        f"Fitted by `{command}` on recorded belief-update runs over generated data sets "
+        "(seeds other than the evaluation set's seed 0); labels from the belief grader (mentions "
+        "a reference and no outdated value). The records are in "
+        "`experiments/data/discriminator/`. Evaluation: `experiments/results/belief_updates/`.\n\n"
+        + "".join(f"- {k}: {v}\n" for k, v in report.items())
+        + "\n| feature (standardised) | weight |\n|---|---|\n"
+        + weights
+        + f"\n| intercept | {model.intercept:+.3f} |\n"
+    )

@@ -1,0 +1,1 @@
+"""Hybrid-RecallM's discriminators: pick one reader's candidate answer."""

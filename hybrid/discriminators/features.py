@@ -1,0 +1,75 @@
+"""What a trained discriminator sees of a candidate: the reader's signals and features of its
+answer, each relative to the other candidates of the same question. Pure functions."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from hybrid.candidate import Candidate
+
+READERS = ("graph", "triples", "vector")
+_WORD = re.compile(r"[a-z0-9]+")
+_HEDGE = re.compile(
+    r"\b(don'?t know|do not know|no information|not sure|cannot|can'?t|unclear|no facts|"
+    r"not (?:enough|mentioned|provided|specified)|unknown)\b",
+    re.I,
+)
+STOPWORDS = frozenset(
+    """a an the is are was were be been being to of in on at for with by from and or but not no
+    his her their its he she they it this that these those as into about what which who whom where
+    when why how does do did has have had will would can could should may might i you we me my
+    your our s t now then than there here before after just also only very""".split()
+)
+FEATURES = (
+    "no_information",
+    "hedges",
+    "answer_length",
+    "evidence_count",
+    "recency",
+    "grounded",
+    "newest_grounded",
+    "question_echo",
+    "agreement",
+    "closed_evidence",
+    *(f"reader_{r}" for r in READERS),
+)
+
+
+def content_words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
+
+
+def _share(words: set[str], pool: set[str]) -> float:
+    return len(words & pool) / len(words) if words else 0.0
+
+
+def features(question: str, candidate: Candidate, others: Sequence[Candidate]) -> list[float]:
+    """The feature vector of ``candidate`` (order: ``FEATURES``)."""
+    asked = content_words(question)
+    words = content_words(candidate.answer) - asked
+    evidence_words = set().union(*(content_words(e.text) for e in candidate.evidence))
+    newest = max(candidate.evidence, key=lambda e: e.t or 0, default=None)
+    newest_t = max((e.t or 0 for e in candidate.evidence), default=0)
+    best_t = max([newest_t, *(max((e.t or 0 for e in o.evidence), default=0) for o in others)])
+    peers = [content_words(o.answer) - asked for o in others if not o.no_information]
+    agreeing = sum(1 for p in peers if words & p)
+    closed = sum(1 for e in candidate.evidence if e.t_to is not None)
+    return [
+        float(candidate.no_information),
+        float(bool(_HEDGE.search(candidate.answer))),
+        math.log1p(len(candidate.answer.split())),
+        math.log1p(len(candidate.evidence)),
+        newest_t / best_t if best_t else 0.0,
+        _share(words, evidence_words),
+        _share(words, content_words(newest.text)) if newest else 0.0,
+        _share(content_words(candidate.answer), asked),
+        agreeing / len(peers) if peers else 0.0,
+        closed / len(candidate.evidence) if candidate.evidence else 0.0,
+        *(float(candidate.reader == r) for r in READERS),
+    ]
+
+
+def candidate_features(question: str, candidates: Sequence[Candidate]) -> list[list[float]]:
+    return [features(question, c, [o for o in candidates if o is not c]) for c in candidates]
