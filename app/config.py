@@ -269,6 +269,13 @@ class Settings(BaseSettings):
         description="Largest HTTP request body accepted (larger: 413).",
     )
 
+    cors_origins: str = Field(
+        "",
+        validation_alias=_env("RECALLGRAPH_CORS_ORIGINS"),
+        description="Comma-separated origins allowed to call the API from a browser (CORS); "
+        "empty: CORS off.",
+    )
+
     # --- Input limits --------------------------------------------------------------------------
     max_statement_chars: int = Field(
         200_000,

@@ -3,7 +3,7 @@ discriminator pick one candidate (Hybrid-RecallM)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -17,6 +17,12 @@ QUESTION_MAX_CHARS = 2000
 
 class Reader(Protocol):
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate: ...
+
+
+class StreamingReader(Reader, Protocol):
+    def stream(
+        self, space: str, question: str, as_of: int | None = None
+    ) -> Iterator[str | Candidate]: ...
 
 
 @dataclass(frozen=True)
@@ -100,3 +106,21 @@ class Asker:
         return Answer(
             question, mode, chosen.answer, chosen.reader, candidates, choice.reason, as_of
         )
+
+    def stream(
+        self, space: str, question: str, mode: Mode, as_of: int | None = None
+    ) -> Iterator[str | Answer]:
+        """The answer's text as it is generated (a reader's own LLM stream in the single-reader
+        modes that have one; the chosen answer in one piece otherwise), then the whole answer."""
+        question = validate_question(question)
+        reader = self.readers.get(mode) if mode in ("graph", "vector") else None
+        if reader is None or not hasattr(reader, "stream"):
+            answer = self.ask(space, question, mode, as_of)
+            yield answer.answer
+            yield answer
+            return
+        for item in reader.stream(space, question, as_of):
+            if isinstance(item, Candidate):
+                yield Answer(question, mode, item.answer, mode, [item], as_of=as_of)
+            else:
+                yield item

@@ -9,13 +9,14 @@ repeats sentences shared by two concepts and can put an older sentence after a n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 from extraction.concepts import essential_labels
 from graph.concepts import Traversal, TraversalConcept, traverse
 from graph.store import GraphStore
 from hybrid.candidate import Candidate, Evidence
-from hybrid.llm.base import ChatBackend, ChatOptions
+from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.prompts import GRAPH_ANSWER
 
 READER = "graph"
@@ -29,7 +30,7 @@ class GraphRecipe:
     depth: int = 2  # λ
     window: int = 15  # s
     alpha: float = 3.0  # α
-    prompt_char_budget: int = 6000
+    prompt_char_budget: int = 3000
     max_answer_tokens: int = 64
 
 
@@ -114,7 +115,10 @@ class GraphReader:
             sentences = [(t, text) for t, text in sentences if t <= as_of]
         return GraphEvidence(labels, concepts, sentences)
 
-    def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
+    def _prepare(
+        self, space: str, question: str, as_of: int | None
+    ) -> tuple[Candidate, list[ChatMessage] | None]:
+        """The candidate without its answer yet, and the prompt (None: nothing to ask about)."""
         evidence = self.retrieve(space, question, as_of)
         items = [Evidence("sentence", text, t) for t, text in evidence.sentences]
         signals = {
@@ -131,14 +135,33 @@ class GraphReader:
                 [],
                 no_information=True,
                 signals=signals,
-            )
+            ), None
         if self.llm is None:
             raise ValueError("GraphReader.answer needs an LLM backend; use retrieve() without one")
         statements = "\n".join(text for _, text in evidence.sentences)
-        result = self.llm.chat(
-            GRAPH_ANSWER.messages(statements=statements, question=question),
-            ChatOptions(max_tokens=self.recipe.max_answer_tokens),
-        )
-        return Candidate(
-            READER, result.text.strip(), items, signals=signals, prompt=GRAPH_ANSWER.id
-        )
+        messages = GRAPH_ANSWER.messages(statements=statements, question=question)
+        return Candidate(READER, "", items, signals=signals, prompt=GRAPH_ANSWER.id), messages
+
+    def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
+        candidate, messages = self._prepare(space, question, as_of)
+        if messages is None or self.llm is None:
+            return candidate
+        result = self.llm.chat(messages, ChatOptions(max_tokens=self.recipe.max_answer_tokens))
+        return replace(candidate, answer=result.text.strip())
+
+    def stream(
+        self, space: str, question: str, as_of: int | None = None
+    ) -> Iterator[str | Candidate]:
+        """The answer's pieces as the LLM produces them, then the whole candidate."""
+        candidate, messages = self._prepare(space, question, as_of)
+        if messages is None or self.llm is None:
+            yield candidate.answer
+            yield candidate
+            return
+        pieces = []
+        options = ChatOptions(max_tokens=self.recipe.max_answer_tokens)
+        for chunk in self.llm.stream(messages, options):
+            if chunk.text:
+                pieces.append(chunk.text)
+                yield chunk.text
+        yield replace(candidate, answer="".join(pieces).strip())

@@ -7,8 +7,11 @@ experiment measures.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
+
 from hybrid.candidate import Candidate, Evidence
-from hybrid.llm.base import ChatBackend, ChatOptions
+from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.prompts import VECTOR_ANSWER
 from hybrid.vector_store import Chunk, VectorStore
 
@@ -27,7 +30,9 @@ class VectorReader:
     def retrieve(self, space: str, question: str, as_of: int | None = None) -> list[Chunk]:
         return self.vectors.search(space, question, self.k, max_t=as_of)
 
-    def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
+    def _prepare(
+        self, space: str, question: str, as_of: int | None
+    ) -> tuple[Candidate, list[ChatMessage] | None]:
         chunks = self.retrieve(space, question, as_of)
         evidence = [Evidence("chunk", c.text, c.t, ref=c.id) for c in chunks]
         signals = {
@@ -36,14 +41,34 @@ class VectorReader:
             "newest_t": max((c.t for c in chunks), default=0),
         }
         if not chunks:
-            return Candidate(READER, "I have no stored text to answer from.", [], True, signals)
+            return Candidate(
+                READER, "I have no stored text to answer from.", [], True, signals
+            ), None
         if self.llm is None:
             raise ValueError("VectorReader.answer needs an LLM backend; use retrieve() without one")
         context = "\n\n".join(c.text for c in chunks)
-        result = self.llm.chat(
-            VECTOR_ANSWER.messages(context=context, question=question),
-            ChatOptions(max_tokens=self.max_answer_tokens),
-        )
-        return Candidate(
-            READER, result.text.strip(), evidence, signals=signals, prompt=VECTOR_ANSWER.id
-        )
+        messages = VECTOR_ANSWER.messages(context=context, question=question)
+        return Candidate(READER, "", evidence, signals=signals, prompt=VECTOR_ANSWER.id), messages
+
+    def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
+        candidate, messages = self._prepare(space, question, as_of)
+        if messages is None or self.llm is None:
+            return candidate
+        result = self.llm.chat(messages, ChatOptions(max_tokens=self.max_answer_tokens))
+        return replace(candidate, answer=result.text.strip())
+
+    def stream(
+        self, space: str, question: str, as_of: int | None = None
+    ) -> Iterator[str | Candidate]:
+        """The answer's pieces as the LLM produces them, then the whole candidate."""
+        candidate, messages = self._prepare(space, question, as_of)
+        if messages is None or self.llm is None:
+            yield candidate.answer
+            yield candidate
+            return
+        pieces = []
+        for chunk in self.llm.stream(messages, ChatOptions(max_tokens=self.max_answer_tokens)):
+            if chunk.text:
+                pieces.append(chunk.text)
+                yield chunk.text
+        yield replace(candidate, answer="".join(pieces).strip())

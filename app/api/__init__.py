@@ -10,13 +10,22 @@ from collections.abc import Collection
 
 from flask import Flask
 
-from app.api import openai_compat
-from app.api.auth import require_token
+from app.api import concepts, facts, health, openai_compat, openapi, questions, spaces, statements
+from app.api.auth import allow_origins, require_token
 from app.api.errors import register_error_handlers
 from app.api.services import EXTENSION, Services
 from app.config import Settings, get_settings
 
-BLUEPRINTS = {"llm": openai_compat.bp}
+BLUEPRINTS = {
+    "health": health.bp,
+    "openapi": openapi.bp,
+    "llm": openai_compat.bp,
+    "spaces": spaces.bp,
+    "statements": statements.bp,
+    "questions": questions.bp,
+    "facts": facts.bp,
+    "concepts": concepts.bp,
+}
 
 
 def create_app(
@@ -24,12 +33,13 @@ def create_app(
 ) -> Flask:
     """A RecallGraph app with the named ``parts`` (default: all of them)."""
     settings = settings or get_settings()
-    app = Flask("recallgraph")
+    app = Flask("recallgraph", static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions[EXTENSION] = Services(settings)
     register_error_handlers(app)
     require_token(app, settings.api_token)
+    allow_origins(app, settings.cors_origins)
     for part in parts:
         app.register_blueprint(BLUEPRINTS[part])
     return app

@@ -47,3 +47,20 @@ def require_token(app: Flask, token: str | None) -> None:
         return error_response(
             401, "missing or wrong bearer token (Authorization: Bearer …)", code="invalid_api_key"
         )
+
+
+def allow_origins(app: Flask, origins: str) -> None:
+    """CORS is off unless origins are configured (``RECALLGRAPH_CORS_ORIGINS``)."""
+    allowed = {o.strip() for o in origins.split(",") if o.strip()}
+    if not allowed:
+        return
+
+    @app.after_request
+    def _cors(response: Response) -> Response:
+        origin = request.headers.get("Origin")
+        if origin and (origin in allowed or "*" in allowed):
+            response.headers["Access-Control-Allow-Origin"] = origin
+            response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
+            response.headers["Access-Control-Allow-Methods"] = "GET, POST, DELETE, OPTIONS"
+            response.headers["Vary"] = "Origin"
+        return response

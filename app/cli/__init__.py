@@ -19,6 +19,7 @@ from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
 from app.cli.ingest_cmd import ingest_cmd
 from app.cli.llm_cmds import chat_cmd, llm_serve_cmd
 from app.cli.memory_model_cmds import eval_memory_model_cmd, train_memory_model_cmd
+from app.cli.serve_cmd import serve_cmd
 from app.cli.server_cmds import neo4j_group
 from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
 from app.cli.vector_cmds import rebuild_vectors_cmd
@@ -71,6 +72,7 @@ for command in (
     eval_memory_model_cmd,
     experiment_group,
     train_discriminator_cmd,
+    serve_cmd,
 ):
     cli.add_command(command)
 

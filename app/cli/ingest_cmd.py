@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -11,9 +12,30 @@ from tqdm import tqdm
 
 from app.cli.options import space_option
 from app.config import get_settings
+from app.ingest_client import StatementClient
 from app.runtime import build_writer
 from app.statement_input import decode_utf8, parse_statements
+from extraction.ingest import StatementInput
 from graph.errors import InvalidInputError
+from hybrid.ingestion import MemoryWriter
+
+Sink = Callable[[list[StatementInput]], list[tuple[bool, int, list[str]]]]
+
+
+def _local_sink(writer: MemoryWriter, space: str) -> Sink:
+    def store(batch: list[StatementInput]) -> list[tuple[bool, int, list[str]]]:
+        return [(o.duplicate, o.t, o.warnings) for o in writer.ingest_many(space, batch)]
+
+    return store
+
+
+def _server_sink(url: str, space: str, token: str | None) -> Sink:
+    client = StatementClient(url, space, token)
+
+    def store(batch: list[StatementInput]) -> list[tuple[bool, int, list[str]]]:
+        return [(r["duplicate"], r["t"], r.get("warnings", [])) for r in client.post(batch)]
+
+    return store
 
 
 def _read(path: str) -> tuple[bytes, str]:
@@ -46,7 +68,26 @@ def _read(path: str) -> tuple[bytes, str]:
     type=click.IntRange(1, 1000),
     help="Statements per transaction (each is still its own update with its own t).",
 )
-def ingest_cmd(path: str, space: str | None, fmt: str, source: str | None, batch_size: int) -> None:
+@click.option(
+    "--writer",
+    type=click.Choice(["model", "none"]),
+    default=None,
+    help="Triple writer (default: RECALLGRAPH_TRIPLE_WRITER); `none` is much faster.",
+)
+@click.option("--server", default=None, metavar="URL", help="POST to a running RecallGraph server.")
+@click.option(
+    "--token", default=None, help="Bearer token for --server (default: RECALLGRAPH_API_TOKEN)."
+)
+def ingest_cmd(
+    path: str,
+    space: str | None,
+    fmt: str,
+    source: str | None,
+    batch_size: int,
+    writer: str | None,
+    server: str | None,
+    token: str | None,
+) -> None:
     """Store each statement as one knowledge update, in order.
 
     Statements without an id get one from the input's content and line number, so running the
@@ -62,19 +103,22 @@ def ingest_cmd(path: str, space: str | None, fmt: str, source: str | None, batch
     )
     if not statements:
         raise InvalidInputError(f"{path} holds no statements")
-    writer = build_writer(settings)
+    if writer is not None:
+        settings = settings.model_copy(update={"triple_writer": writer})
+    store = _server_sink(server, name, token or settings.api_token) if server else None
+    store = store or _local_sink(build_writer(settings), name)
     started = time.perf_counter()
     new = first_t = last_t = 0
     warnings: list[str] = []
     with tqdm(total=len(statements), unit="stmt", disable=None, file=sys.stderr) as bar:
         for start in range(0, len(statements), batch_size):
             batch = statements[start : start + batch_size]
-            for outcome in writer.ingest_many(name, batch):
-                warnings.extend(outcome.warnings)
-                if not outcome.duplicate:
+            for duplicate, t, notes in store(batch):
+                warnings.extend(notes)
+                if not duplicate:
                     new += 1
-                    first_t = first_t or outcome.t
-                    last_t = outcome.t
+                    first_t = first_t or t
+                    last_t = t
             bar.update(len(batch))
     elapsed = time.perf_counter() - started
     skipped = len(statements) - new

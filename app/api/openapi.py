@@ -1,0 +1,362 @@
+"""The OpenAPI 3 document of the service (``GET /openapi.json``).
+
+Request bodies come from the pydantic models the endpoints validate with, so the two cannot
+drift; a test checks that every route of the app is documented and every documented path is
+routed, and a schemathesis run checks responses against the schemas here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from app.api.openai_compat import ChatCompletionRequest
+from app.api.schemas import FactIn, QuestionIn, SpaceIn, StatementIn
+
+bp = Blueprint("openapi", __name__)
+SPACE_PATTERN = "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"content": {"application/json": {"schema": schema}}}
+
+
+def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": description} | _json(schema)
+
+
+ERROR = _ok("error", _ref("Error"))
+ERRORS = {"400": ERROR, "401": ERROR, "404": ERROR, "413": ERROR, "503": ERROR}
+OBJECT: dict[str, Any] = {"type": "object"}
+SPACE_PARAM = {
+    "name": "space",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "pattern": SPACE_PATTERN},
+}
+
+
+def _query(name: str, schema: dict[str, Any], required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": required, "schema": schema}
+
+
+def _op(summary: str, responses: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"summary": summary, "responses": responses | ERRORS} | extra
+
+
+def _body(schema: dict[str, Any], *content_types: str) -> dict[str, Any]:
+    types = content_types or ("application/json",)
+    return {"required": True, "content": {t: {"schema": schema} for t in types}}
+
+
+def _schemas() -> dict[str, Any]:
+    models = {
+        "StatementIn": StatementIn,
+        "QuestionIn": QuestionIn,
+        "FactIn": FactIn,
+        "SpaceIn": SpaceIn,
+        "ChatCompletionRequest": ChatCompletionRequest,
+    }
+    schemas: dict[str, Any] = {}
+    for name, model in models.items():
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        schemas.update(schema.pop("$defs", {}))
+        schemas[name] = schema
+    schemas["Error"] = {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["message", "type"],
+                "properties": {
+                    "message": {"type": "string"},
+                    "type": {"type": "string"},
+                    "param": {"type": ["string", "null"]},
+                    "code": {"type": ["string", "null"]},
+                },
+            }
+        },
+    }
+    schemas["Space"] = {
+        "type": "object",
+        "required": ["name", "t", "statements", "concepts", "entities", "facts"],
+        "properties": {
+            "name": {"type": "string"},
+            "t": {"type": "integer"},
+            "created_at": {"type": ["string", "null"]},
+            "statements": {"type": "integer"},
+            "concepts": {"type": "integer"},
+            "entities": {"type": "integer"},
+            "facts": {"type": "integer"},
+            "current_facts": {"type": "integer"},
+        },
+    }
+    schemas["Fact"] = {
+        "type": "object",
+        "required": ["id", "subject", "relation", "object", "t_from", "t_to"],
+        "properties": {
+            "id": {"type": "string"},
+            "subject": {"type": "string"},
+            "relation": {"type": "string"},
+            "object": {"type": "string"},
+            "t_from": {"type": "integer"},
+            "t_to": {"type": ["integer", "null"]},
+            "statement": {"type": ["string", "null"]},
+            "writer": {"type": "string"},
+        },
+    }
+    schemas["Candidate"] = {
+        "type": "object",
+        "required": ["reader", "answer", "evidence", "no_information"],
+        "properties": {
+            "reader": {"type": "string"},
+            "answer": {"type": "string"},
+            "no_information": {"type": "boolean"},
+            "signals": OBJECT,
+            "evidence": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind", "text", "t"],
+                    "properties": {
+                        "kind": {"type": "string", "enum": ["sentence", "fact", "chunk"]},
+                        "text": {"type": "string"},
+                        "t": {"type": ["integer", "null"]},
+                        "t_to": {"type": ["integer", "null"]},
+                        "ref": {"type": ["string", "null"]},
+                    },
+                },
+            },
+        },
+    }
+    schemas["Answer"] = {
+        "type": "object",
+        "required": ["question", "mode", "answer", "chosen", "candidates"],
+        "properties": {
+            "question": {"type": "string"},
+            "mode": {"type": "string"},
+            "answer": {"type": "string"},
+            "chosen": {"type": "string"},
+            "reason": {"type": ["string", "null"]},
+            "as_of": {"type": ["integer", "null"]},
+            "candidates": {"type": "array", "items": _ref("Candidate")},
+        },
+    }
+    schemas["StoredStatements"] = {
+        "type": "object",
+        "required": ["space", "statements"],
+        "properties": {
+            "space": {"type": "string"},
+            "statements": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "t", "duplicate", "written"],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "t": {"type": "integer"},
+                        "duplicate": {"type": "boolean"},
+                        "written": OBJECT,
+                        "pending": {"type": "array", "items": {"type": "string"}},
+                        "warnings": {"type": "array", "items": {"type": "string"}},
+                    },
+                },
+            },
+        },
+    }
+    schemas["Facts"] = {
+        "type": "object",
+        "required": ["space", "facts"],
+        "properties": {
+            "space": {"type": "string"},
+            "facts": {"type": "array", "items": _ref("Fact")},
+            "exact": {"type": "boolean"},
+            "truncated": {"type": "boolean"},
+        },
+    }
+    return schemas
+
+
+def _paths() -> dict[str, Any]:
+    statement_body = {
+        "oneOf": [_ref("StatementIn"), {"type": "array", "items": _ref("StatementIn")}]
+    }
+    facts_filters = [
+        _query("subject", {"type": "string"}),
+        _query("relation", {"type": "string"}),
+        _query("object", {"type": "string"}),
+        _query("as_of", {"type": "integer", "minimum": 0}),
+        _query("history", {"type": "boolean"}),
+        _query("limit", {"type": "integer", "minimum": 1, "maximum": 1000}),
+    ]
+    space = {"parameters": [SPACE_PARAM]}
+    return {
+        "/healthz": {
+            "get": {
+                "summary": "Neo4j, ChromaDB and model status",
+                "security": [],
+                "responses": {
+                    "200": _ok("healthy", OBJECT),
+                    "503": _ok("degraded", OBJECT),
+                },
+            }
+        },
+        "/openapi.json": {
+            "get": {"summary": "This document", "responses": {"200": _ok("OpenAPI 3", OBJECT)}}
+        },
+        "/v1/models": {"get": _op("Models served (OpenAI API)", {"200": _ok("list", OBJECT)})},
+        "/v1/chat/completions": {
+            "post": _op(
+                "Chat completion with the local model (OpenAI API; stream: true for SSE)",
+                {
+                    "200": {
+                        "description": "completion, or server-sent events",
+                        "content": {
+                            "application/json": {"schema": OBJECT},
+                            "text/event-stream": {"schema": {"type": "string"}},
+                        },
+                    },
+                    "504": ERROR,
+                    "502": ERROR,
+                },
+                requestBody=_body(_ref("ChatCompletionRequest")),
+            )
+        },
+        "/v1/spaces": {
+            "get": _op("List spaces", {"200": _ok("spaces", OBJECT)}),
+            "post": _op(
+                "Create a space",
+                {"201": _ok("created", _ref("Space")), "409": ERROR},
+                requestBody=_body(_ref("SpaceIn")),
+            ),
+        },
+        "/v1/spaces/{space}": space
+        | {
+            "get": _op("Describe a space", {"200": _ok("space", _ref("Space"))}),
+            "delete": _op("Delete a space and everything in it", {"200": _ok("deleted", OBJECT)}),
+        },
+        "/v1/spaces/{space}/export": space
+        | {
+            "get": _op(
+                "Export statements and facts as JSON Lines",
+                {
+                    "200": {
+                        "description": "JSON Lines",
+                        "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+                    }
+                },
+            )
+        },
+        "/v1/spaces/{space}/import": space
+        | {
+            "post": _op(
+                "Import an export into an empty space",
+                {"201": _ok("imported", OBJECT), "409": ERROR},
+                requestBody=_body({"type": "string"}, "application/x-ndjson"),
+            )
+        },
+        "/v1/spaces/{space}/statements": space
+        | {
+            "post": _op(
+                "Store statements, in order, each its own knowledge update",
+                {
+                    "201": _ok("stored", _ref("StoredStatements")),
+                    "200": _ok("all were already stored", _ref("StoredStatements")),
+                },
+                requestBody=_body(statement_body)
+                | {
+                    "content": {
+                        "application/json": {"schema": statement_body},
+                        "application/x-ndjson": {"schema": {"type": "string"}},
+                    }
+                },
+            )
+        },
+        "/v1/spaces/{space}/questions": space
+        | {
+            "post": _op(
+                "Answer a question (stream: true for server-sent events)",
+                {
+                    "200": {
+                        "description": "the answer, or server-sent events",
+                        "content": {
+                            "application/json": {"schema": _ref("Answer")},
+                            "text/event-stream": {"schema": {"type": "string"}},
+                        },
+                    },
+                    "502": ERROR,
+                    "504": ERROR,
+                },
+                requestBody=_body(_ref("QuestionIn")),
+            )
+        },
+        "/v1/spaces/{space}/facts": space
+        | {
+            "get": _op(
+                "List or filter facts",
+                {"200": _ok("facts", _ref("Facts"))},
+                parameters=facts_filters,
+            ),
+            "post": _op(
+                "Add a fact (a relation 'not R' retracts)",
+                {"201": _ok("written", OBJECT)},
+                requestBody=_body(_ref("FactIn")),
+            ),
+        },
+        "/v1/spaces/{space}/facts/history": space
+        | {
+            "get": _op(
+                "Every version of a subject's facts",
+                {"200": _ok("facts", _ref("Facts"))},
+                parameters=[
+                    _query("subject", {"type": "string", "minLength": 1}, required=True),
+                    _query("relation", {"type": "string"}),
+                ],
+            )
+        },
+        "/v1/spaces/{space}/facts/{fact_id}": {
+            "parameters": [
+                SPACE_PARAM,
+                {"name": "fact_id", "in": "path", "required": True, "schema": {"type": "string"}},
+            ],
+            "delete": _op("Delete one fact version", {"200": _ok("deleted", OBJECT)}),
+        },
+        "/v1/spaces/{space}/concepts/{name}": {
+            "parameters": [
+                SPACE_PARAM,
+                {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}},
+            ],
+            "get": _op(
+                "A concept with its context and neighbours", {"200": _ok("concept", OBJECT)}
+            ),
+        },
+    }
+
+
+def document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "RecallGraph",
+            "version": "0.1.0",
+            "description": "A knowledge-memory service for LLM applications: feed time-ordered "
+            "statements, ask questions whose answers changed over time.",
+        },
+        "components": {
+            "schemas": _schemas(),
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        },
+        "security": [{"bearer": []}],
+        "paths": _paths(),
+    }
+
+
+@bp.get("/openapi.json")
+def openapi_json() -> Any:
+    return jsonify(document())

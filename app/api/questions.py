@@ -1,0 +1,56 @@
+"""``POST /v1/spaces/{space}/questions``: an answer with its candidates and evidence, or, with
+``stream: true``, server-sent events: ``token`` events with the answer's text as it is generated,
+then one ``answer`` event with the whole answer, then ``done``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify
+
+from app.api.bodies import json_body
+from app.api.schemas import QuestionIn
+from app.api.services import services
+from app.config import validate_space_name
+from graph.errors import RecallGraphError
+from graph.spaces import require_space
+from hybrid.ask import Answer
+
+bp = Blueprint("questions", __name__, url_prefix="/v1/spaces/<space>")
+
+
+def _event(kind: str, payload: dict[str, Any]) -> str:
+    return f"event: {kind}\ndata: {json.dumps(payload, ensure_ascii=False)}\n\n"
+
+
+def _events(pieces: Iterator[str | Answer]) -> Iterator[str]:
+    try:
+        for piece in pieces:
+            if isinstance(piece, Answer):
+                yield _event("answer", piece.to_dict())
+            elif piece:
+                yield _event("token", {"text": piece})
+    except RecallGraphError as e:
+        current_app.logger.warning("question stream failed: %s", e)
+        yield _event("error", {"message": str(e), "code": type(e).__name__})
+    yield _event("done", {})
+
+
+@bp.post("/questions")
+def ask(space: str) -> Any:
+    name = validate_space_name(space)
+    body = QuestionIn.model_validate(json_body())
+    require_space(services().store, name)
+    asker = services().asker
+    if body.stream:
+        pieces = asker.stream(name, body.question, body.mode, body.as_of)
+        first = next(pieces)  # bad input and unavailable readers fail here, as plain errors
+        return Response(
+            _events(itertools.chain([first], pieces)),
+            mimetype="text/event-stream",
+            headers={"Cache-Control": "no-cache"},
+        )
+    return jsonify(asker.ask(name, body.question, body.mode, body.as_of).to_dict())

@@ -1,0 +1,76 @@
+"""``POST /v1/spaces/{space}/statements``: one statement, a JSON array, or NDJSON; in order.
+
+Each statement is its own knowledge update with its own ``t`` (the whole request is one Neo4j
+transaction, so a request is stored whole or not at all). An ``id`` is an idempotency key:
+re-sending it stores nothing and returns the original ``t``. A space that does not exist yet is
+created by its first statement.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+from pydantic import ValidationError
+
+from app.api.bodies import is_ndjson, json_body, ndjson_lines
+from app.api.schemas import StatementIn
+from app.api.services import services
+from app.config import validate_space_name
+from extraction.ingest import StatementInput
+from graph.errors import InvalidInputError, PayloadTooLargeError
+
+bp = Blueprint("statements", __name__, url_prefix="/v1/spaces/<space>")
+MAX_BATCH = 1000
+
+
+def _validated(items: list[tuple[str, Any]]) -> list[StatementInput]:
+    statements = []
+    for where, item in items:
+        try:
+            parsed = StatementIn.model_validate(item)
+        except ValidationError as e:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'statement'}: {err['msg']}"
+                for err in e.errors()
+            )
+            raise InvalidInputError(f"{where}: {problems}") from e
+        statements.append(StatementInput(**parsed.model_dump()))
+    return statements
+
+
+def read_statements() -> list[StatementInput]:
+    if is_ndjson():
+        items = [(f"line {n}", row) for n, row in ndjson_lines()]
+    else:
+        body = json_body()
+        if isinstance(body, list):
+            items = [(f"statements[{i}]", row) for i, row in enumerate(body)]
+        else:
+            items = [("statement", body)]
+    if not items:
+        raise InvalidInputError("the body holds no statements")
+    if len(items) > MAX_BATCH:
+        raise PayloadTooLargeError(
+            f"{len(items)} statements in one request; the limit is {MAX_BATCH}"
+        )
+    return _validated(items)
+
+
+@bp.post("/statements")
+def post_statements(space: str) -> Any:
+    name = validate_space_name(space)
+    outcomes = services().writer.ingest_many(name, read_statements())
+    rows = [
+        {
+            "id": o.result.record.id,
+            "t": o.t,
+            "duplicate": o.duplicate,
+            "written": o.result.receipt.written,
+            "pending": o.pending,
+            "warnings": o.warnings,
+        }
+        for o in outcomes
+    ]
+    status = 201 if any(not o.duplicate for o in outcomes) else 200
+    return jsonify({"space": name, "statements": rows}), status
