@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from hybrid.ask import QUESTION_MAX_CHARS
 
@@ -18,6 +18,13 @@ class StatementIn(BaseModel):
     id: str | None = Field(default=None, min_length=1, max_length=200)
     source: str | None = Field(default=None, max_length=500)
     observed_at: str | None = Field(default=None, max_length=100)
+
+    @field_validator("text")
+    @classmethod
+    def _visible(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("text is empty: a statement needs at least one visible character")
+        return value
 
 
 class QuestionIn(BaseModel):
