@@ -56,6 +56,7 @@ class ServerSetupError(RecallGraphError):
 class AssetMissingError(RecallGraphError):
     """A packaged model or data file is not installed."""
 
+    http_status = 503
     exit_code = 6
 
 

@@ -10,7 +10,7 @@ from flask import Flask, Response, request
 from app.api.errors import error_response
 from graph.errors import InvalidInputError
 
-OPEN_PATHS = frozenset({"/healthz"})
+OPEN_PATHS = frozenset({"/healthz", "/openapi.json"})
 
 
 def is_loopback(host: str) -> bool:

@@ -55,7 +55,11 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http_error(e: HTTPException) -> tuple[Response, int]:
-        return error_response(e.code or 500, e.description or e.name, code=e.name)
+        response, status = error_response(e.code or 500, e.description or e.name, code=e.name)
+        for name, value in e.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value  # e.g. Allow on a 405
+        return response, status
 
     @app.errorhandler(Exception)
     def _unexpected(e: Exception) -> tuple[Response, int]:

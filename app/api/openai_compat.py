@@ -13,9 +13,10 @@ import uuid
 from collections.abc import Iterator
 from typing import Any, Literal
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.api.bodies import json_body
 from app.api.errors import error_response
 from app.api.services import services
 from graph.errors import RecallGraphError
@@ -89,7 +90,7 @@ def list_models() -> Response:
 
 @bp.post("/chat/completions")
 def chat_completions() -> Any:
-    body = ChatCompletionRequest.model_validate(request.get_json(silent=False))
+    body = ChatCompletionRequest.model_validate(json_body())
     backend = services().llm
     if body.model != backend.model_name:
         return error_response(

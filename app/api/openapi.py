@@ -13,6 +13,7 @@ from flask import Blueprint, jsonify
 
 from app.api.openai_compat import ChatCompletionRequest
 from app.api.schemas import FactIn, QuestionIn, SpaceIn, StatementIn
+from app.api.services import services
 
 bp = Blueprint("openapi", __name__)
 SPACE_PATTERN = "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
@@ -33,6 +34,12 @@ def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
 ERROR = _ok("error", _ref("Error"))
 ERRORS = {"400": ERROR, "401": ERROR, "404": ERROR, "413": ERROR, "503": ERROR}
 OBJECT: dict[str, Any] = {"type": "object"}
+SSE_EVENT: dict[str, Any] = {
+    "type": "object",
+    "description": "one server-sent event; `data` is JSON (or `[DONE]` for chat completions)",
+    "required": ["data"],
+    "properties": {"event": {"type": "string"}, "data": {"type": "string"}},
+}
 SPACE_PARAM = {
     "name": "space",
     "in": "path",
@@ -208,7 +215,11 @@ def _paths() -> dict[str, Any]:
             }
         },
         "/openapi.json": {
-            "get": {"summary": "This document", "responses": {"200": _ok("OpenAPI 3", OBJECT)}}
+            "get": {
+                "summary": "This document",
+                "security": [],
+                "responses": {"200": _ok("OpenAPI 3", OBJECT)},
+            }
         },
         "/v1/models": {"get": _op("Models served (OpenAI API)", {"200": _ok("list", OBJECT)})},
         "/v1/chat/completions": {
@@ -219,7 +230,7 @@ def _paths() -> dict[str, Any]:
                         "description": "completion, or server-sent events",
                         "content": {
                             "application/json": {"schema": OBJECT},
-                            "text/event-stream": {"schema": {"type": "string"}},
+                            "text/event-stream": {"schema": SSE_EVENT},
                         },
                     },
                     "504": ERROR,
@@ -287,7 +298,7 @@ def _paths() -> dict[str, Any]:
                         "description": "the answer, or server-sent events",
                         "content": {
                             "application/json": {"schema": _ref("Answer")},
-                            "text/event-stream": {"schema": {"type": "string"}},
+                            "text/event-stream": {"schema": SSE_EVENT},
                         },
                     },
                     "502": ERROR,
@@ -339,7 +350,8 @@ def _paths() -> dict[str, Any]:
     }
 
 
-def document() -> dict[str, Any]:
+def document(token_required: bool = True) -> dict[str, Any]:
+    """The document; ``security`` is declared only when the server requires a bearer token."""
     return {
         "openapi": "3.1.0",
         "info": {
@@ -352,11 +364,11 @@ def document() -> dict[str, Any]:
             "schemas": _schemas(),
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
         },
-        "security": [{"bearer": []}],
+        "security": [{"bearer": []}] if token_required else [],
         "paths": _paths(),
     }
 
 
 @bp.get("/openapi.json")
 def openapi_json() -> Any:
-    return jsonify(document())
+    return jsonify(document(token_required=bool(services().settings.api_token)))
