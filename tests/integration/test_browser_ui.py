@@ -1,0 +1,118 @@
+"""A real browser: headless Chromium opens the Neo4j Browser served by the managed Neo4j, logs
+in, runs a query over a small ingested stream, and the graph view shows the expected nodes.
+The screenshot goes to ``experiments/results/browser/`` (committed, shown in the README).
+
+Chromium and chromedriver come from Debian's packages (``make setup`` installs them where it
+can); without them this test is skipped with the reason, never passed.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from app.config import Settings
+from app.runtime import ingest_settings, managed_server, uses_external_neo4j
+from extraction.ingest import Ingestor, StatementInput
+from graph.store import GraphStore
+
+CHROMIUM = shutil.which("chromium")
+CHROMEDRIVER = shutil.which("chromedriver")
+SCREENSHOT = Path(__file__).resolve().parents[2] / "experiments" / "results" / "browser"
+STREAM = (
+    "Brandon wants to go to Paris for his next vacation.",
+    "Brandon just ate a salad.",
+    "Brandon cancelled his Paris trip, and is now planning on going to Brazil instead.",
+)
+
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None or CHROMEDRIVER is None,
+        reason="Debian's chromium and chromium-driver are not installed "
+        "(apt-get install chromium chromium-driver)",
+    ),
+]
+
+
+@pytest.fixture
+def driver():  # type: ignore[no-untyped-def]
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    for flag in (
+        "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run "
+        "--disable-background-networking --disable-component-update --disable-sync "
+        "--window-size=1400,1000"
+    ).split():
+        options.add_argument(flag)
+    options.binary_location = str(CHROMIUM)
+    browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    yield browser
+    browser.quit()
+
+
+def test_the_neo4j_browser_shows_an_ingested_graph(
+    driver,
+    settings: Settings,
+    store: GraphStore,
+    space: str,  # type: ignore[no-untyped-def]
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    if uses_external_neo4j(settings):
+        pytest.skip("NEO4J_URI points at an external Neo4j: its Browser is not the project's")
+    ingestor = Ingestor(store, ingest_settings(settings))
+    for text in STREAM:
+        ingestor.ingest(space, StatementInput(text))
+    expected = store.query(
+        "MATCH (st:Statement {space: $space})-[:MENTIONS]->(c:Concept) "
+        "RETURN count(DISTINCT st) + count(DISTINCT c) AS n",
+        space=space,
+    )[0]["n"]
+    server = managed_server(settings)
+    wait = WebDriverWait(driver, 60)
+    driver.get(server.config.browser_url)
+
+    def field(test_id: str):  # type: ignore[no-untyped-def]
+        return wait.until(
+            ec.element_to_be_clickable((By.CSS_SELECTOR, f"[data-testid='{test_id}']"))
+        )
+
+    address = field("boltaddress")
+    address.send_keys(Keys.CONTROL, "a")
+    address.send_keys(Keys.DELETE)
+    address.send_keys(server.config.bolt_uri.removeprefix("bolt://"))
+    field("username").send_keys(settings.neo4j_user)
+    field("password").send_keys(server.password())
+    field("connect").click()
+    wait.until(
+        ec.invisibility_of_element_located(
+            (By.CSS_SELECTOR, "[data-testid='disconnectedBannerCode']")
+        )
+    )
+    def run(command: str) -> None:
+        editor = wait.until(
+            ec.element_to_be_clickable((By.CSS_SELECTOR, "#monaco-main-editor"))
+        )
+        editor.click()
+        driver.switch_to.active_element.send_keys(command)
+        driver.switch_to.active_element.send_keys(Keys.CONTROL, Keys.ENTER)
+
+    run(":clear")
+    query = (
+        f"MATCH (st:Statement {{space: '{space}'}})-[m:MENTIONS]->(c:Concept) "
+        "OPTIONAL MATCH (c)-[r:RELATED]-(:Concept {space: st.space}) RETURN st, m, c, r"
+    )
+    run(query)
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "svg g.node")) >= expected)
+    nodes = driver.find_elements(By.CSS_SELECTOR, "svg g.node")
+    assert len(nodes) == expected
+    SCREENSHOT.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SCREENSHOT / "neo4j-browser-graph.png"))
