@@ -263,14 +263,21 @@ REHIRED = ("{s} found a new job at {o} and is no longer unemployed.",)
 class Generator:
     """Draws names and examples from one random stream (same seed, same data)."""
 
-    def __init__(self, seed: int, first_names: tuple[str, ...]) -> None:
+    def __init__(
+        self, seed: int, first_names: tuple[str, ...], *, invent_names: bool = False
+    ) -> None:
         self.rng = random.Random(seed)
         self.first_names = first_names
+        self.invent_names = invent_names
 
     def person(self) -> tuple[str, str]:
-        name = f"{self.rng.choice(self.first_names)} {self.rng.choice(v.LAST_NAMES)}"
-        if self.rng.random() < 0.4:
-            name = name.split()[0]
+        first = self.rng.choice(self.first_names)
+        last = self.rng.choice(v.LAST_NAMES)
+        if self.invent_names and self.rng.random() < 0.5:
+            first = v.invented_name(self.rng)
+        if self.invent_names and self.rng.random() < 0.3:
+            last = v.invented_name(self.rng)
+        name = first if self.rng.random() < 0.4 else f"{first} {last}"
         return name, self.rng.choice(("his", "her"))
 
     def value(self, pool: str) -> str:
@@ -378,7 +385,12 @@ class Generator:
 
     def read(self, kind: str, question: str, queries: list[Query]) -> Example:
         return Example(
-            "read", kind, read_turn(question), emit_read(queries), queries=tuple(queries)
+            "read",
+            kind,
+            read_turn(question),
+            emit_read(queries),
+            queries=tuple(queries),
+            meta={"question": question},
         )
 
     def read_example(self) -> Example:
@@ -456,6 +468,7 @@ class Generator:
             answer,
             answers=tuple(answers),
             outdated=tuple(outdated),
+            meta={"question": question, "evidence": text},
         )
 
     def _update_story(self) -> tuple[str, str, str, str, str, int, int, list[tuple[int, str]]]:
@@ -549,8 +562,12 @@ WRITE_MIX = (
 def build(
     seed: int, writes: int, reads: int, answers: int, *, held_out: bool = False
 ) -> list[Example]:
-    """A reproducible mix; ``held_out`` draws first names the training split never sees."""
-    gen = Generator(seed, v.EVAL_FIRST if held_out else v.TRAIN_FIRST)
+    """A reproducible mix; ``held_out`` draws first names the training split never sees.
+
+    Training also invents names from syllables for half of its people: a small model otherwise
+    learns the list of names instead of copying the name it reads ("Edith" came back "Ethel").
+    """
+    gen = Generator(seed, v.EVAL_FIRST if held_out else v.TRAIN_FIRST, invent_names=not held_out)
     makers = {
         "single": gen.single_fact,
         "two facts": gen.two_facts,

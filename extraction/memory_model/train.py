@@ -42,9 +42,9 @@ class TrainConfig:
     epochs: int = field(default=2, metadata={"help": "Passes over the data (MEMLLM: 2)."})
     batch_size: int = field(default=8, metadata={"help": "Sequences per step."})
     warmup_steps: int = field(default=20, metadata={"help": "Linear warm-up, then cosine."})
-    synthetic_writes: int = field(default=1600, metadata={"help": "Synthetic write examples."})
+    synthetic_writes: int = field(default=1800, metadata={"help": "Synthetic write examples."})
     synthetic_reads: int = field(default=500, metadata={"help": "Synthetic read examples."})
-    synthetic_answers: int = field(default=600, metadata={"help": "Synthetic answer examples."})
+    synthetic_answers: int = field(default=500, metadata={"help": "Synthetic answer examples."})
     redocred_writes: int = field(default=400, metadata={"help": "Re-DocRED dev write examples."})
     max_tokens: int = field(default=384, metadata={"help": "Longer examples are dropped."})
 

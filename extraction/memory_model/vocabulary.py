@@ -7,6 +7,8 @@ of both halves, so experiments never test on training names.
 
 from __future__ import annotations
 
+import random
+
 FIRST_NAMES = """
 Aaliyah Abel Ada Adrian Agnes Aidan Aiko Alba Aldo Alma Amir Anders Anika Arjun Astrid Aurora
 Axel Beatriz Benedikt Bianca Bjorn Bodhi Bruno Camila Cassius Cecilia Chidi Clara Cosmo Dalia
@@ -125,3 +127,17 @@ GENERIC_SENTENCES = (
     "The new phone model sold out in a day.",
     "The school play was a success.",
 )
+
+ONSETS = "b br c ch d dr f g gr h j k kl l m n p pr r s sh st t th tr v w z".split()
+VOWELS = "a e i o u ai ea io ou y".split()
+CODAS = ["", "", "n", "r", "l", "s", "th", "nd", "rk", "m", "x", "lt"]
+
+
+def invented_name(rng: random.Random) -> str:
+    """A pronounceable name that no list holds ("Drailo", "Kesthon"): practice at copying."""
+    syllables = rng.choice((2, 2, 3))
+    word = "".join(
+        rng.choice(ONSETS) + rng.choice(VOWELS) + (rng.choice(CODAS) if i == syllables - 1 else "")
+        for i in range(syllables)
+    )
+    return word.capitalize()
