@@ -97,10 +97,9 @@ def test_the_neo4j_browser_shows_an_ingested_graph(
             (By.CSS_SELECTOR, "[data-testid='disconnectedBannerCode']")
         )
     )
+
     def run(command: str) -> None:
-        editor = wait.until(
-            ec.element_to_be_clickable((By.CSS_SELECTOR, "#monaco-main-editor"))
-        )
+        editor = wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, "#monaco-main-editor")))
         editor.click()
         driver.switch_to.active_element.send_keys(command)
         driver.switch_to.active_element.send_keys(Keys.CONTROL, Keys.ENTER)
