@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import platform
+import resource
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,13 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
     ]
     lines += ["| " + " | ".join(str(row.get(c, "")) for c in columns) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def peak_rss_mb() -> float:
+    """The largest resident set of this process or any child it waited for, in MiB."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return round(max(own, children) / 1024, 1)
 
 
 def write_results(
@@ -38,6 +46,7 @@ def write_results(
         "command": command,
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
+        "peak_rss_mb": peak_rss_mb(),
         "setup": setup,
         "targets": targets or {},
         "rows": rows,
@@ -47,7 +56,8 @@ def write_results(
     setup_lines = "".join(f"- {key}: {value}\n" for key, value in setup.items())
     target_lines = "".join(f"- {key}: {value}\n" for key, value in (targets or {}).items())
     (out_dir / "README.md").write_text(
-        f"# {name}\n\nReproduce: `{command}`\n\nMeasured {record['measured_at']}.\n\n"
+        f"# {name}\n\nReproduce: `{command}`\n\nMeasured {record['measured_at']}; peak resident "
+        f"memory of the measuring process {record['peak_rss_mb']} MiB (Neo4j runs apart).\n\n"
         f"{setup_lines}\n{markdown_table(rows)}"
         + (f"\nTargets:\n{target_lines}" if target_lines else "")
         + (f"\n{notes}\n" if notes else "")

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from app.cli.ask_cmd import ask_cmd
 from app.cli.browse_cmd import browse_cmd
 from app.cli.demo_cmd import demo_cmd
-from app.cli.experiment_cmds import experiment_group, train_discriminator_cmd
+from app.cli.experiment_cmds import bench_cmd, experiment_group, train_discriminator_cmd
 from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
 from app.cli.ingest_cmd import ingest_cmd
 from app.cli.llm_cmds import chat_cmd, llm_serve_cmd
@@ -73,6 +73,7 @@ for command in (
     experiment_group,
     train_discriminator_cmd,
     serve_cmd,
+    bench_cmd,
 ):
     cli.add_command(command)
 

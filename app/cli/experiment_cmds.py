@@ -13,7 +13,7 @@ import click
 
 from app.config import Settings, get_settings
 from app.runtime import build_readers, build_writer, llm_backend, open_store
-from experiments import belief_data, duorc_run
+from experiments import belief_data, bench_all, duorc_run
 from experiments.belief_analysis import accuracy_rows, plot
 from experiments.belief_run import read_records, run
 from experiments.discriminator_training import fit_from_records, write_card
@@ -216,3 +216,17 @@ def duorc_cmd(quick: bool, limit: int, questions: int | None, out: Path) -> None
         "vector DB 55.71 %, Hybrid-RecallM 52.68 %, perfect discriminator 68.26 %.",
     )
     click.echo(f"Results in {out}")
+
+
+@click.command("bench")
+@click.option("--run", "run_first", is_flag=True, help="Run the benchmarks first (slow).")
+@click.option("--sizes", multiple=True, type=int, default=(1000, 10000), show_default=True)
+def bench_cmd(run_first: bool, sizes: tuple[int, ...]) -> None:
+    """One table of every benchmark: statements/s per write path, retrieval p50/p95 per reader,
+    answer latency, LLM speed, peak memory; plus a scaling plot."""
+    if run_first:
+        bench_all.run_benchmarks(list(sizes))
+    table = bench_all.report(RESULTS / "bench", _command())
+    width = max(len(r["measure"]) for r in table) if table else 0
+    for row in table:
+        click.echo(f"{row['measure']:<{width}}  {row['value']!s:>16}  {row['source']}")
