@@ -252,7 +252,8 @@ class Settings(BaseSettings):
         "trained",
         validation_alias=_env("RECALLGRAPH_DISCRIMINATOR"),
         description="Who picks the answer in `hybrid` mode: `trained` (the committed logistic "
-        "regression over reader signals) or `llm` (RecallM's 6-shot prompt).",
+        "regression over reader signals; the LLM's when no weights are fitted) or `llm` "
+        "(RecallM's 6-shot prompt).",
     )
 
     # --- Service ---------------------------------------------------------------------------------

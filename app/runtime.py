@@ -21,7 +21,7 @@ from graph.schema import apply_migrations
 from graph.store import GraphStore, open_driver
 from hybrid.ask import Asker, Discriminator, Reader
 from hybrid.discriminators.llm import LLMDiscriminator
-from hybrid.discriminators.trained import TrainedDiscriminator
+from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
 from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import MemoryWriter
 from hybrid.llm.base import ChatBackend
@@ -166,9 +166,11 @@ def build_asker(settings: Settings) -> Asker:
 
 
 def build_discriminator(settings: Settings) -> Discriminator:
-    if settings.discriminator == "llm":
-        return LLMDiscriminator(llm_backend(settings))
-    return TrainedDiscriminator()
+    """The configured discriminator; without trained weights (a checkout that has not fitted
+    them) the LLM's, so ``hybrid`` still answers, and says which one chose."""
+    if settings.discriminator == "trained" and WEIGHTS.exists():
+        return TrainedDiscriminator()
+    return LLMDiscriminator(llm_backend(settings))
 
 
 def graph_recipe(settings: Settings) -> GraphRecipe:

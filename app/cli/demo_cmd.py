@@ -11,15 +11,12 @@ from app.demo_data import DEMO_QUESTIONS, DEMO_STREAM
 from app.runtime import (
     build_asker,
     build_writer,
-    llm_backend,
     managed_server,
     open_store,
     uses_external_neo4j,
 )
 from extraction.ingest import StatementInput
 from graph.spaces import create_space, delete_space, describe_space, space_exists
-from hybrid.discriminators.llm import LLMDiscriminator
-from hybrid.discriminators.trained import WEIGHTS
 
 DEMO_SPACE = "demo"
 BROWSER_QUERY = (
@@ -53,9 +50,6 @@ def demo_cmd(space: str) -> None:
         f"{summary.entities} entities, {summary.current_facts}/{summary.facts} current facts."
     )
     asker = build_asker(settings)
-    if settings.discriminator == "trained" and not WEIGHTS.exists():
-        click.echo("(no trained discriminator weights: the LLM discriminator picks)")
-        asker.discriminator = LLMDiscriminator(llm_backend(settings))
     for question, expected in DEMO_QUESTIONS:
         click.echo(f"\nQ: {question}   (the stream says: {expected})")
         answer = asker.ask(name, question, "all")
