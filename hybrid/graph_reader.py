@@ -10,11 +10,12 @@ repeats sentences shared by two concepts and can put an older sentence after a n
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from extraction.concepts import essential_labels
 from graph.concepts import Traversal, TraversalConcept, traverse
 from graph.store import GraphStore
+from hybrid import reader_answers
 from hybrid.candidate import Candidate, Evidence
 from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.prompts import GRAPH_ANSWER
@@ -144,24 +145,15 @@ class GraphReader:
 
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
         candidate, messages = self._prepare(space, question, as_of)
-        if messages is None or self.llm is None:
-            return candidate
-        result = self.llm.chat(messages, ChatOptions(max_tokens=self.recipe.max_answer_tokens))
-        return replace(candidate, answer=result.text.strip())
+        return reader_answers.complete(
+            self.llm, candidate, messages, ChatOptions(max_tokens=self.recipe.max_answer_tokens)
+        )
 
     def stream(
         self, space: str, question: str, as_of: int | None = None
     ) -> Iterator[str | Candidate]:
         """The answer's pieces as the LLM produces them, then the whole candidate."""
         candidate, messages = self._prepare(space, question, as_of)
-        if messages is None or self.llm is None:
-            yield candidate.answer
-            yield candidate
-            return
-        pieces = []
-        options = ChatOptions(max_tokens=self.recipe.max_answer_tokens)
-        for chunk in self.llm.stream(messages, options):
-            if chunk.text:
-                pieces.append(chunk.text)
-                yield chunk.text
-        yield replace(candidate, answer="".join(pieces).strip())
+        return reader_answers.stream(
+            self.llm, candidate, messages, ChatOptions(max_tokens=self.recipe.max_answer_tokens)
+        )

@@ -8,8 +8,8 @@ experiment measures.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
+from hybrid import reader_answers
 from hybrid.candidate import Candidate, Evidence
 from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.prompts import VECTOR_ANSWER
@@ -52,23 +52,15 @@ class VectorReader:
 
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
         candidate, messages = self._prepare(space, question, as_of)
-        if messages is None or self.llm is None:
-            return candidate
-        result = self.llm.chat(messages, ChatOptions(max_tokens=self.max_answer_tokens))
-        return replace(candidate, answer=result.text.strip())
+        return reader_answers.complete(
+            self.llm, candidate, messages, ChatOptions(max_tokens=self.max_answer_tokens)
+        )
 
     def stream(
         self, space: str, question: str, as_of: int | None = None
     ) -> Iterator[str | Candidate]:
         """The answer's pieces as the LLM produces them, then the whole candidate."""
         candidate, messages = self._prepare(space, question, as_of)
-        if messages is None or self.llm is None:
-            yield candidate.answer
-            yield candidate
-            return
-        pieces = []
-        for chunk in self.llm.stream(messages, ChatOptions(max_tokens=self.max_answer_tokens)):
-            if chunk.text:
-                pieces.append(chunk.text)
-                yield chunk.text
-        yield replace(candidate, answer="".join(pieces).strip())
+        return reader_answers.stream(
+            self.llm, candidate, messages, ChatOptions(max_tokens=self.max_answer_tokens)
+        )
