@@ -43,12 +43,15 @@ def record_run(
     dataset: belief_data.BeliefDataset,
     records: Path,
     space: str,
-    recent_tokens: int = RECENT_TOKENS,
+    recent_tokens: int | None = RECENT_TOKENS,
+    llm_discriminator: bool = True,
 ) -> float:
-    """Feed and ask with every reader (and the raw LLM), writing ``records``; the wall time."""
+    """Feed and ask with every reader (and the raw LLM unless ``recent_tokens`` is None),
+    writing ``records``; the wall time."""
     settings = _experiment_settings()
     readers = build_readers(settings)
-    readers["recent"] = RecentReader(open_store(settings), llm_backend(settings), recent_tokens)
+    if recent_tokens is not None:
+        readers["recent"] = RecentReader(open_store(settings), llm_backend(settings), recent_tokens)
     records.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     with records.open("w") as out:
@@ -57,7 +60,7 @@ def record_run(
             open_store(settings),
             build_writer(settings),
             readers,
-            LLMDiscriminator(llm_backend(settings)),
+            LLMDiscriminator(llm_backend(settings)) if llm_discriminator else None,
             out,
             space=space,
             progress=lambda message: click.echo(message, err=True),
@@ -145,7 +148,13 @@ def train_discriminator_cmd(
         records = DISCRIMINATOR_DATA / f"seed-{seed}.jsonl"
         if not (reuse and records.exists()):
             dataset = belief_data.generate(seed, repetitions, noise, people)
-            record_run(dataset, records, space=f"discriminator-seed-{seed}")
+            record_run(
+                dataset,
+                records,
+                space=f"discriminator-seed-{seed}",
+                recent_tokens=None,
+                llm_discriminator=False,
+            )
         files.append(records)
     model, report = fit_from_records(files)
     model.save(WEIGHTS)
