@@ -8,8 +8,10 @@ from __future__ import annotations
 import threading
 
 from app.config import Settings
+from extraction.assets import smollm2_gguf
 from extraction.cardinality import CardinalityRules, split_names
 from extraction.ingest import Ingestor, IngestSettings, PartBuilder
+from extraction.memory_model.gguf_export import ADAPTER_FILE
 from extraction.memory_model.model import MemoryModel
 from extraction.memory_model.tokens import TurnTokenizer
 from extraction.memory_model.writer import ModelTripleWriter
@@ -26,6 +28,7 @@ from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import MemoryWriter
 from hybrid.llm.base import ChatBackend
 from hybrid.llm.factory import LLMConfig, build_backend
+from hybrid.llm.local_llamacpp import LlamaCppSpec, llamacpp_available, llamacpp_engine
 from hybrid.llm.local_transformers import TransformersSpec, transformers_engine
 from hybrid.llm_revision import LLMReviser
 from hybrid.triple_reader import TripleReader
@@ -119,7 +122,8 @@ def vector_store(settings: Settings) -> VectorStore | None:
 
 
 def memory_model(settings: Settings) -> MemoryModel:
-    """The finetuned memory model (transformers + the LoRA adapter), loaded once per process."""
+    """The finetuned memory model, loaded once per process: llama.cpp with the adapter's GGUF
+    export (the default, about five times faster on a CPU) or transformers with the peft one."""
     adapter = settings.memory_adapter
     if not (adapter / "adapter_config.json").exists():
         raise AssetMissingError(
@@ -127,8 +131,24 @@ def memory_model(settings: Settings) -> MemoryModel:
             "train-memory-model`, point RECALLGRAPH_MEMORY_ADAPTER at one, or set "
             "RECALLGRAPH_TRIPLE_WRITER=none"
         )
+    gguf_adapter = adapter / ADAPTER_FILE
+    engine_kind = settings.memory_engine
+    if engine_kind == "auto":
+        use_llama = gguf_adapter.exists() and llamacpp_available()
+        engine_kind = "llamacpp" if use_llama else "transformers"
+    if engine_kind == "llamacpp":
+        spec = LlamaCppSpec(gguf=smollm2_gguf(), threads=settings.llm_threads, lora=gguf_adapter)
+        llama = llamacpp_engine(spec)
+        tokens = TurnTokenizer(
+            llama.template,
+            llama.tokenize,
+            llama.decode,
+            bos_token=llama.bos_token,
+            eos_token=llama.eos_token,
+        )
+        return MemoryModel(llama, tokens, adapter.name)
     engine = transformers_engine(TransformersSpec(cache_dir=settings.cache_dir, adapter=adapter))
-    return MemoryModel(engine, TurnTokenizer(engine.tokenizer), adapter.name)
+    return MemoryModel(engine, TurnTokenizer.from_transformers(engine.tokenizer), adapter.name)
 
 
 def build_writer(settings: Settings) -> MemoryWriter:

@@ -1,0 +1,64 @@
+"""The shipped memory adapter end to end, on the real Neo4j: no training run needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from app.cli import cli
+from app.config import Settings
+from app.runtime import build_writer, memory_model, open_triple_memory
+from extraction.ingest import StatementInput
+from extraction.memory_api import Query
+from hybrid.triple_reader import TripleReader
+
+PARIS = "Brandon wants to go to Paris for his next vacation."
+BRAZIL = "Brandon cancelled his Paris trip, and is now planning on going to Brazil instead."
+TRIP = Query(subject="Brandon", relation="plans to travel to")
+
+
+@pytest.fixture(scope="module")
+def model_settings(settings: Settings) -> Settings:
+    return settings.model_copy(update={"triple_writer": "model"})
+
+
+def test_the_model_writes_the_belief_update_and_closes_the_old_fact(
+    model_settings: Settings, space: str
+) -> None:
+    writer = build_writer(model_settings)
+    first = writer.ingest(space, StatementInput(PARIS))
+    second = writer.ingest(space, StatementInput(BRAZIL))
+    memory = open_triple_memory(model_settings)
+    now = memory.read(space, TRIP)
+    assert [f.object for f in now.facts] == ["Brazil"]
+    assert now.facts[0].t_from == second.t and now.facts[0].writer.startswith("model:")
+    history = memory.history(space, "Brandon", "plans to travel to")
+    assert [(f.object, f.t_from, f.t_to) for f in history] == [
+        ("Paris", first.t, second.t),
+        ("Brazil", second.t, None),
+    ]
+
+
+def test_the_triples_reader_answers_from_the_current_fact(
+    model_settings: Settings, space: str
+) -> None:
+    writer = build_writer(model_settings)
+    for text in (PARIS, "Carter bought a red bicycle.", BRAZIL):
+        writer.ingest(space, StatementInput(text))
+    reader = TripleReader(open_triple_memory(model_settings), memory_model(model_settings))
+    candidate = reader.answer(space, "Where does Brandon plan on traveling for his next vacation?")
+    assert not candidate.no_information
+    current = [e.text for e in candidate.evidence if e.t_to is None]
+    assert "Brandon>>plans to travel to>>Brazil" in current
+    assert "Brazil" in candidate.answer
+
+
+def test_ingest_with_the_model_writer_from_the_command_line(space: str, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text(f"{PARIS}\n{BRAZIL}\n")
+    result = CliRunner().invoke(cli, ["ingest", str(notes), "--space", space, "--writer", "model"])
+    assert result.exit_code == 0, result.output
+    facts = CliRunner().invoke(cli, ["facts", "--space", space, "-s", "Brandon"])
+    assert "Brazil" in facts.output and "Paris" not in facts.output
