@@ -13,7 +13,7 @@ from typing import Any
 def markdown_table(rows: list[dict[str, Any]]) -> str:
     if not rows:
         return "(no rows)\n"
-    columns = list(rows[0])
+    columns = list(dict.fromkeys(key for row in rows for key in row))
     lines = [
         "| " + " | ".join(columns) + " |",
         "| " + " | ".join("---" for _ in columns) + " |",

@@ -62,3 +62,14 @@ def test_ingest_with_the_model_writer_from_the_command_line(space: str, tmp_path
     assert result.exit_code == 0, result.output
     facts = CliRunner().invoke(cli, ["facts", "--space", space, "-s", "Brandon"])
     assert "Brazil" in facts.output and "Paris" not in facts.output
+
+
+def test_the_gguf_export_writes_what_the_peft_adapter_writes(model_settings: Settings) -> None:
+    """llama.cpp with the exported adapter and transformers with the peft one are one model."""
+    llama = memory_model(model_settings.model_copy(update={"memory_engine": "llamacpp"}))
+    torch = memory_model(model_settings.model_copy(update={"memory_engine": "transformers"}))
+    for sentence in (PARIS, "Zofia Larsen moved from Oslo to Lima.", "It rained all week."):
+        assert (
+            llama.write_sentence(sentence, how="greedy")[1]
+            == torch.write_sentence(sentence, how="greedy")[1]
+        )
