@@ -203,6 +203,7 @@ class ManagedNeo4j:
             "server.https.enabled": "false",
             "dbms.security.auth_enabled": "true",
             "dbms.usage_report.enabled": "false",
+            "client.allow_telemetry": "false",
             "server.memory.heap.initial_size": "512m",
             "server.memory.heap.max_size": "1g",
             "server.memory.pagecache.size": "512m",

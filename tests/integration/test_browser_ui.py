@@ -55,12 +55,31 @@ def driver():  # type: ignore[no-untyped-def]
     browser.quit()
 
 
+def stream_text(driver) -> str:  # type: ignore[no-untyped-def]
+    """Everything the Browser's result frames say."""
+    from selenium.webdriver.common.by import By
+
+    return str(driver.find_element(By.CSS_SELECTOR, "[data-testid='stream']").text)
+
+
+def frame_running(driver, marker: str):  # type: ignore[no-untyped-def]
+    """The result frame whose command contains ``marker``, or False while there is none."""
+    from selenium.webdriver.common.by import By
+
+    for frame in driver.find_elements(By.CSS_SELECTOR, "[data-testid='frame']"):
+        commands = frame.find_elements(By.CSS_SELECTOR, "[data-testid='frameCommand']")
+        if commands and marker in commands[0].text:
+            return frame
+    return False
+
+
 def test_the_neo4j_browser_shows_an_ingested_graph(
     driver,
     settings: Settings,
     store: GraphStore,
     space: str,  # type: ignore[no-untyped-def]
 ) -> None:
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
@@ -92,11 +111,8 @@ def test_the_neo4j_browser_shows_an_ingested_graph(
     field("username").send_keys(settings.neo4j_user)
     field("password").send_keys(server.password())
     field("connect").click()
-    wait.until(
-        ec.invisibility_of_element_located(
-            (By.CSS_SELECTOR, "[data-testid='disconnectedBannerCode']")
-        )
-    )
+    # The disconnected banner goes before the session is up; only this frame proves it is.
+    wait.until(lambda d: "You are connected as user" in stream_text(d))
 
     def run(command: str) -> None:
         editor = wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, "#monaco-main-editor")))
@@ -105,13 +121,18 @@ def test_the_neo4j_browser_shows_an_ingested_graph(
         driver.switch_to.active_element.send_keys(Keys.CONTROL, Keys.ENTER)
 
     run(":clear")
+    wait.until(lambda d: "You are connected as user" not in stream_text(d))
     query = (
         f"MATCH (st:Statement {{space: '{space}'}})-[m:MENTIONS]->(c:Concept) "
         "OPTIONAL MATCH (c)-[r:RELATED]-(:Concept {space: st.space}) RETURN st, m, c, r"
     )
     run(query)
-    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "svg g.node")) >= expected)
-    nodes = driver.find_elements(By.CSS_SELECTOR, "svg g.node")
+    frame = wait.until(lambda d: frame_running(d, space))
+    try:
+        wait.until(lambda _: len(frame.find_elements(By.CSS_SELECTOR, "svg g.node")) >= expected)
+    except TimeoutException:
+        pytest.fail(f"the query frame never drew {expected} nodes; it shows: {frame.text!r}")
+    nodes = frame.find_elements(By.CSS_SELECTOR, "svg g.node")
     assert len(nodes) == expected
     SCREENSHOT.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SCREENSHOT / "neo4j-browser-graph.png"))

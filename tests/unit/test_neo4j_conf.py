@@ -16,6 +16,7 @@ def test_conf_binds_loopback_and_turns_reporting_off(tmp_path: Path) -> None:
     assert settings["server.http.listen_address"] == "127.0.0.1:7474"
     assert settings["dbms.security.auth_enabled"] == "true"
     assert settings["dbms.usage_report.enabled"] == "false"
+    assert settings["client.allow_telemetry"] == "false"
     assert settings["server.memory.heap.max_size"] == "1g"
     assert settings["server.memory.pagecache.size"] == "512m"
     assert settings["server.directories.lib"] == str(tmp_path / "cache/neo4j-5.26.30/lib")
