@@ -97,7 +97,7 @@ def rows() -> list[dict[str, Any]]:
                     f"model triple writer, sentences/s ({row['decoding']})",
                     row["sentences_per_second"],
                     "memory_model",
-                    memory.get("peak_rss_mb", ""),
+                    memory.get("peak_rss_mb") or "",
                 )
     llm = _load("bench_llm")
     if llm:

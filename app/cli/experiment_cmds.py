@@ -109,11 +109,10 @@ def belief_cmd(quick: bool, repetitions: int, out: Path) -> None:
         name="belief_updates",
         command=_command(),
         setup={
-            "data": f"experiments/data/belief_updates.json (seed {dataset.seed}), "
-            f"{len(dataset.standard)} standard and {len(dataset.long_range)} long-range "
-            f"questions, {dataset.repetitions} repetitions, {dataset.update_count} statements"
-            if not quick
-            else "generated: seed 0, 2 people, 2 repetitions, 8 noise statements",
+            "data": ("generated (quick)" if quick else "experiments/data/belief_updates.json")
+            + f" (seed {dataset.seed}), {len(dataset.standard)} standard and "
+            f"{len(dataset.long_range)} long-range questions, {dataset.repetitions} "
+            f"repetitions, {dataset.update_count} statements",
             "answer model": llm_backend(settings).model_name,
             "memory model": f"SmolLM2-135M-Instruct + {settings.memory_adapter.name}",
             "grader": "correct = mentions a reference and no outdated value (whole words)",
@@ -131,12 +130,12 @@ def belief_cmd(quick: bool, repetitions: int, out: Path) -> None:
     "--seeds",
     multiple=True,
     type=int,
-    default=(11, 12),
+    default=(11,),
     show_default=True,
     help="Seeds of the generated training data sets (the evaluation set is seed 0).",
 )
 @click.option("--repetitions", type=click.IntRange(1, 10), default=2, show_default=True)
-@click.option("--people", type=click.IntRange(1, 8), default=6, show_default=True)
+@click.option("--people", type=click.IntRange(1, 8), default=4, show_default=True)
 @click.option("--noise", type=click.IntRange(0, 200), default=20, show_default=True)
 @click.option("--reuse", is_flag=True, help="Refit on recorded runs instead of running again.")
 def train_discriminator_cmd(
