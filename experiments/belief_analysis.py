@@ -7,13 +7,16 @@ the oracle (both applied here to the recorded candidates).
 
 from __future__ import annotations
 
-from collections import defaultdict
+import re
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from experiments.belief_data import PEOPLE
 from experiments.belief_run import HYBRID_READERS
 from hybrid.candidate import Candidate
+from hybrid.discriminators.features import hedges
 from hybrid.discriminators.trained import TrainedDiscriminator
 
 READERS = ("graph", "triples", "vector", "recent")
@@ -62,6 +65,51 @@ def accuracy_rows(
     return rows
 
 
+def _mentions(answer: str, value: str) -> bool:
+    return re.search(rf"\b{re.escape(value.lower())}\b", answer.lower()) is not None
+
+
+def wrong_answer_cause(answer: str, no_information: bool, question: dict[str, Any]) -> str:
+    """Why a wrong answer is wrong, checked in this order."""
+    if no_information or hedges(answer):
+        return "says it does not know"
+    if any(_mentions(answer, old) for old in question["outdated"]):
+        return "names an outdated value"
+    others = [name for name, _ in PEOPLE if name != question["person"]]
+    if any(_mentions(answer, name) for name in others):
+        return "answers about someone else"
+    return "other"
+
+
+def error_rows(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per reader: how many answers were wrong, why, and how much evidence it read."""
+    causes: dict[str, Counter[str]] = {r: Counter() for r in READERS}
+    evidence: dict[str, list[int]] = {r: [] for r in READERS}
+    for record in records:
+        for candidate in record["candidates"]:
+            reader = candidate["reader"]
+            if reader not in causes:
+                continue
+            evidence[reader].append(len(candidate["evidence"]))
+            if not record["correct"][reader]:
+                cause = wrong_answer_cause(
+                    candidate["answer"], candidate["no_information"], record["question"]
+                )
+                causes[reader][cause] += 1
+    kinds = ("says it does not know", "names an outdated value", "answers about someone else")
+    return [
+        {
+            "reader": reader,
+            "answers": len(evidence[reader]),
+            "wrong": sum(causes[reader].values()),
+            **{kind: causes[reader][kind] for kind in (*kinds, "other")},
+            "evidence items (mean)": round(sum(evidence[reader]) / len(evidence[reader]), 1),
+        }
+        for reader in READERS
+        if evidence[reader]
+    ]
+
+
 def plot(rows: list[dict[str, Any]], set_name: str, path: Path, title: str) -> None:
     import matplotlib
 
@@ -69,17 +117,25 @@ def plot(rows: list[dict[str, Any]], set_name: str, path: Path, title: str) -> N
     import matplotlib.pyplot as plt
 
     chosen = [r for r in rows if r["set"] == set_name]
-    figure, axis = plt.subplots(figsize=(7, 4))
-    for system in SYSTEMS:
+    figure, axis = plt.subplots(figsize=(8, 4))
+    markers = "osD^vPX"
+    for index, system in enumerate(SYSTEMS):
         points = [(r["repetition"], r[system]) for r in chosen if system in r]
         if points:
-            axis.plot(*zip(*points, strict=True), marker="o", label=system)
+            axis.plot(
+                *zip(*points, strict=True),
+                marker=markers[index % len(markers)],
+                markersize=9 - index,
+                linestyle="--" if system.startswith("hybrid") else "-",
+                label=system,
+            )
+    axis.set_xticks(sorted({r["repetition"] for r in chosen}))
     axis.set_xlabel("repetition")
     axis.set_ylabel("accuracy")
     axis.set_ylim(-0.02, 1.02)
     axis.set_title(title)
     axis.grid(alpha=0.3)
-    axis.legend(fontsize=8, ncol=2)
+    axis.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.01, 0.5))
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)

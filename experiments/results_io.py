@@ -38,18 +38,23 @@ def write_results(
     rows: list[dict[str, Any]],
     targets: dict[str, str] | None = None,
     notes: str = "",
+    tables: dict[str, list[dict[str, Any]]] | None = None,
+    measured: tuple[str, float] | None = None,
 ) -> None:
-    """``results.json`` (everything) and ``README.md`` (the table and how to reproduce it)."""
+    """``results.json`` (everything) and ``README.md`` (the table, any further ``tables`` under
+    their titles, and how to reproduce it). ``measured`` (time, peak MiB) keeps a recorded run's
+    own when its tables are only recomputed."""
     out_dir.mkdir(parents=True, exist_ok=True)
     record = {
         "name": name,
         "command": command,
-        "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "measured_at": measured[0] if measured else datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
-        "peak_rss_mb": peak_rss_mb(),
+        "peak_rss_mb": measured[1] if measured else peak_rss_mb(),
         "setup": setup,
         "targets": targets or {},
         "rows": rows,
+        "tables": tables or {},
         "notes": notes,
     }
     (out_dir / "results.json").write_text(json.dumps(record, indent=2) + "\n")
@@ -61,4 +66,7 @@ def write_results(
         f"{setup_lines}\n{markdown_table(rows)}"
         + (f"\nTargets:\n{target_lines}" if target_lines else "")
         + (f"\n{notes}\n" if notes else "")
+        + "".join(
+            f"\n## {title}\n\n{markdown_table(table)}" for title, table in (tables or {}).items()
+        )
     )

@@ -4,17 +4,17 @@ evaluations on this system, each writing JSON, a Markdown table and plots under
 
 from __future__ import annotations
 
-import shlex
-import sys
+import json
 import time
 from pathlib import Path
 
 import click
 
+from app.cli.options import invoked_command
 from app.config import Settings, get_settings
 from app.runtime import build_readers, build_writer, llm_backend, open_store
 from experiments import belief_data, bench_all, duorc_run
-from experiments.belief_analysis import accuracy_rows, plot
+from experiments.belief_analysis import accuracy_rows, error_rows, plot
 from experiments.belief_run import read_records, run
 from experiments.discriminator_training import fit_from_records, write_card
 from experiments.duorc import load_plots
@@ -29,10 +29,6 @@ RESULTS = EXPERIMENTS / "results"
 DISCRIMINATOR_DATA = EXPERIMENTS / "data" / "discriminator"
 RECENT_TOKENS = 1024
 QUICK_RECENT_TOKENS = 512
-
-
-def _command() -> str:
-    return "recallgraph " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
 def _experiment_settings() -> Settings:
@@ -73,6 +69,16 @@ def experiment_group() -> None:
     """Reproduce the papers' evaluations (results under experiments/results/NAME/)."""
 
 
+def recorded_run(out: Path) -> tuple[str, str, tuple[str, float]]:
+    """The command, wall time, and (time, peak MiB) of the run recorded in ``out``."""
+    results = out / "results.json"
+    if not (results.exists() and (out / "records.jsonl").exists()):
+        raise click.UsageError(f"no recorded run in {out}: run it without --reanalyse first")
+    recorded = json.loads(results.read_text())
+    measured = (recorded["measured_at"], recorded["peak_rss_mb"])
+    return recorded["command"], recorded["setup"]["wall time"], measured
+
+
 @experiment_group.command("belief")
 @click.option("--quick", is_flag=True, help="1 person, 1 repetition, little noise (minutes).")
 @click.option(
@@ -88,7 +94,13 @@ def experiment_group() -> None:
     default=RESULTS / "belief_updates",
     show_default=True,
 )
-def belief_cmd(quick: bool, repetitions: int, out: Path) -> None:
+@click.option(
+    "--reanalyse",
+    is_flag=True,
+    help="Recompute the tables and plots from the run recorded in --out (after refitting the "
+    "trained discriminator, say) instead of running again.",
+)
+def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> None:
     """RecallM's temporal belief-update experiment (Figures 5–6) on the committed data set."""
     if quick:
         dataset = belief_data.generate(seed=0, repetitions=1, noise_per_repetition=6, people=1)
@@ -98,7 +110,12 @@ def belief_cmd(quick: bool, repetitions: int, out: Path) -> None:
         dataset.repetitions = repetitions
     records = out / "records.jsonl"
     recent_tokens = QUICK_RECENT_TOKENS if quick else RECENT_TOKENS
-    wall = record_run(dataset, records, space="experiment-belief", recent_tokens=recent_tokens)
+    if reanalyse:
+        command, wall_time, measured = recorded_run(out)
+    else:
+        wall = record_run(dataset, records, space="experiment-belief", recent_tokens=recent_tokens)
+        command, wall_time = invoked_command(), f"{wall / 60:.1f} min"
+        measured = None
     trained = TrainedDiscriminator() if WEIGHTS.exists() else None
     rows = accuracy_rows(read_records(records), trained)
     plot(rows, "standard", out / "standard.png", "Belief updates: standard questions")
@@ -107,7 +124,7 @@ def belief_cmd(quick: bool, repetitions: int, out: Path) -> None:
     write_results(
         out,
         name="belief_updates",
-        command=_command(),
+        command=command,
         setup={
             "data": ("generated (quick)" if quick else "experiments/data/belief_updates.json")
             + f" (seed {dataset.seed}), {len(dataset.standard)} standard and "
@@ -117,10 +134,17 @@ def belief_cmd(quick: bool, repetitions: int, out: Path) -> None:
             "memory model": f"SmolLM2-135M-Instruct + {settings.memory_adapter.name}",
             "grader": "correct = mentions a reference and no outdated value (whole words)",
             "recent (raw LLM)": f"latest statements within {recent_tokens} tokens",
-            "wall time": f"{wall / 60:.1f} min",
+            "wall time": wall_time,
+            "tables computed by": invoked_command(),
         },
         rows=rows,
         notes="Plots: standard.png, long_range.png. Raw answers: records.jsonl.",
+        tables={
+            "Wrong answers by cause (both sets, every repetition)": error_rows(
+                read_records(records)
+            )
+        },
+        measured=measured,
     )
     click.echo(f"Results in {out}")
 
@@ -157,7 +181,7 @@ def train_discriminator_cmd(
         files.append(records)
     model, report = fit_from_records(files)
     model.save(WEIGHTS)
-    write_card(WEIGHTS.parent, report, _command())
+    write_card(WEIGHTS.parent, report, invoked_command())
     click.echo(f"Weights in {WEIGHTS}; {report}")
 
 
@@ -208,7 +232,7 @@ def duorc_cmd(quick: bool, limit: int, questions: int | None, out: Path) -> None
     write_results(
         out,
         name="duorc",
-        command=_command(),
+        command=invoked_command(),
         setup={
             "data": f"../shared/data/duorc: the first {len(plots)} plots (file order), "
             + (f"the first {questions} questions of each" if questions else "every question")
@@ -234,7 +258,7 @@ def bench_cmd(run_first: bool, sizes: tuple[int, ...]) -> None:
     answer latency, LLM speed, peak memory; plus a scaling plot."""
     if run_first:
         bench_all.run_benchmarks(list(sizes))
-    table = bench_all.report(RESULTS / "bench", _command())
+    table = bench_all.report(RESULTS / "bench", invoked_command())
     width = max(len(r["measure"]) for r in table) if table else 0
     for row in table:
         click.echo(f"{row['measure']:<{width}}  {row['value']!s:>16}  {row['source']}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from app.cli.options import invoked_command
 from app.config import get_settings
 from app.runtime import memory_model
 from experiments.results_io import write_results
@@ -68,7 +68,7 @@ def train_memory_model_cmd(out: Path, seed: int, epochs: int, quick: bool) -> No
     bar.close()
     export_gguf_adapter(out, base_model_dir(settings.cache_dir) / "config.json")
     record = json.loads((out / "training_config.json").read_text())
-    record["command"] = "recallgraph " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    record["command"] = invoked_command()
     (out / "training_config.json").write_text(json.dumps(record, indent=2) + "\n")
     write_card(out)
     click.echo(
@@ -133,7 +133,7 @@ def eval_memory_model_cmd(
         progress=lambda stage: click.echo(f"evaluating {stage}…", err=True),
     )
     wall = time.perf_counter() - started
-    command = "recallgraph " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    command = invoked_command()
     redocred_f1 = next(
         (
             r["embedding_f1"]

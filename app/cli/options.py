@@ -1,4 +1,7 @@
-"""Options shared by several commands."""
+"""Options and helpers shared by several commands."""
+
+import shlex
+import sys
 
 import click
 
@@ -8,3 +11,8 @@ space_option = click.option(
     metavar="NAME",
     help="Memory space to act on (default: RECALLGRAPH_SPACE, else 'default').",
 )
+
+
+def invoked_command() -> str:
+    """This invocation as a ``recallgraph …`` line, so results say how they were made."""
+    return "recallgraph " + " ".join(shlex.quote(a) for a in sys.argv[1:])

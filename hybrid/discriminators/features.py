@@ -37,6 +37,11 @@ FEATURES = (
 )
 
 
+def hedges(answer: str) -> bool:
+    """Whether the answer says it does not know (in any of the usual ways)."""
+    return _HEDGE.search(answer) is not None
+
+
 def content_words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
 
@@ -58,7 +63,7 @@ def features(question: str, candidate: Candidate, others: Sequence[Candidate]) -
     closed = sum(1 for e in candidate.evidence if e.t_to is not None)
     return [
         float(candidate.no_information),
-        float(bool(_HEDGE.search(candidate.answer))),
+        float(hedges(candidate.answer)),
         math.log1p(len(candidate.answer.split())),
         math.log1p(len(candidate.evidence)),
         newest_t / best_t if best_t else 0.0,

@@ -19,6 +19,19 @@ def test_quick_experiments_write_results_tables_and_plots(tmp_path: Path) -> Non
     assert {"graph", "triples", "vector", "recent", "hybrid-llm", "hybrid-oracle"} <= systems
     assert (belief / "standard.png").stat().st_size > 0
     assert "Reproduce" in (belief / "README.md").read_text()
+    first_run = record["measured_at"], record["setup"]["wall time"], record["command"]
+    again = ["experiment", "belief", "--quick", "--reanalyse", "--out", str(belief)]
+    result = CliRunner().invoke(cli, again)
+    assert result.exit_code == 0, result.output
+    reanalysed = json.loads((belief / "results.json").read_text())
+    assert (
+        reanalysed["measured_at"],
+        reanalysed["setup"]["wall time"],
+        reanalysed["command"],
+    ) == first_run
+    assert reanalysed["rows"] == record["rows"]
+    causes = reanalysed["tables"]["Wrong answers by cause (both sets, every repetition)"]
+    assert {row["reader"] for row in causes} == {"graph", "triples", "vector", "recent"}
 
     duorc = tmp_path / "duorc"
     result = CliRunner().invoke(cli, ["experiment", "duorc", "--quick", "--out", str(duorc)])

@@ -1,5 +1,6 @@
 """The belief-update stream generator and its grader."""
 
+from experiments.belief_analysis import wrong_answer_cause
 from experiments.belief_data import DATA_FILE, Question, generate, grade, load
 
 
@@ -35,3 +36,14 @@ def test_grading_needs_a_reference_and_no_outdated_value() -> None:
     assert not grade("Brazil, not Paris.", q), "naming the outdated value fails"
     assert not grade("Brazilian food", q), "whole words only"
     assert not grade("I do not know.", q)
+
+
+def test_wrong_answers_are_put_down_to_a_cause() -> None:
+    question = {"person": "Mira", "outdated": ["Chile"], "answers": ["Brazil"]}
+    assert wrong_answer_cause("I don't know.", False, question) == "says it does not know"
+    assert wrong_answer_cause("Mira goes to Chile.", False, question) == "names an outdated value"
+    assert wrong_answer_cause("Carter goes to Kenya.", False, question) == (
+        "answers about someone else"
+    )
+    assert wrong_answer_cause("Mira goes to Kenya.", False, question) == "other"
+    assert wrong_answer_cause("Kenya.", True, question) == "says it does not know"
