@@ -48,6 +48,16 @@ writes confidently), and the triple writer decodes greedily by default.
 """
 
 
+REPRODUCIBILITY = """\
+Training is deterministic on this CPU: `python -m experiments.training_reproducibility` ran
+`recallgraph train-memory-model --quick` twice with seed 0 and got the same loss at every logged
+step (largest gap 0.0; final loss 3.2764 both times) and the same evaluation, while seed 1 moved
+the curve by up to 0.006 (`experiments/results/training_reproducibility/`). The quick run is too
+short to learn the task, so that check rests on the loss curves. The full shipped run (58 min)
+has not been repeated to compare.
+"""
+
+
 def _table(rows: list[dict[str, Any]]) -> str:
     if not rows:
         return "(none)\n"
@@ -81,6 +91,8 @@ def write_card(adapter_dir: Path) -> Path:
         f"- Hardware: {report['hardware']}; wall time {report['wall_seconds'] / 60:.1f} min "
         f"for {report['steps']} steps.",
         f"- Reply-token loss every 20 steps (sampled): {curve}; final {report['final_loss']}.\n",
+        "## Reproducibility\n",
+        REPRODUCIBILITY,
     ]
     if evaluation is None:
         parts.append("## Evaluation\n\nNot evaluated yet: run `recallgraph eval-memory-model`.\n")
