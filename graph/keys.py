@@ -8,10 +8,12 @@ predictable, because keys are stored and an export made today must import to the
 2. Apostrophes and full stops are deleted (``U.S.A.`` → ``usa``, ``O'Brien`` → ``obrien``);
    every other punctuation or symbol character becomes a space (``Jean-Luc`` → ``jean luc``).
 3. Whitespace runs collapse to one space; ends are stripped.
-4. A leading article (``the``, ``a``, ``an``) is dropped when something remains.
-5. Relations only: a leading form of *to be* (``is``, ``was``, ``are`` …) is dropped when something
-   remains, so ``is married to`` and ``married to`` are one relation (tense lives in the
+4. Leading articles (``the``, ``a``, ``an``) are dropped while something remains.
+5. Relations only: leading forms of *to be* (``is``, ``was``, ``are`` …) are dropped with the
+   articles, so ``is married to`` and ``married to`` are one relation (tense lives in the
    fact's interval, not in its name).
+
+Dropping *while* something remains keeps keys idempotent: a key is its own key.
 
 Fuzzy matching (embeddings) handles everything else; keys only need to catch the trivial variants.
 """
@@ -37,9 +39,10 @@ def _fold(text: str) -> str:
 
 
 def _drop_leading(words: list[str], droppable: frozenset[str]) -> list[str]:
-    if len(words) > 1 and words[0] in droppable:
-        return words[1:]
-    return words
+    start = 0
+    while len(words) - start > 1 and words[start] in droppable:
+        start += 1
+    return words[start:]
 
 
 def entity_key(name: str) -> str:
@@ -49,5 +52,4 @@ def entity_key(name: str) -> str:
 
 def relation_key(name: str) -> str:
     """The key a relation name merges under (articles and a leading *to be* form removed)."""
-    words = _drop_leading(_fold(name).split(), _BE_FORMS)
-    return " ".join(_drop_leading(words, _ARTICLES))
+    return " ".join(_drop_leading(_fold(name).split(), _BE_FORMS | _ARTICLES))
