@@ -83,6 +83,12 @@ def rows() -> list[dict[str, Any]]:
             f"{reads['fuzzy <s, paraphrased r>']['p95_ms']}",
             "bench_triples",
         )
+        add(
+            "triple reads p50 / p95 ms, fuzzy ⟨variant s, r⟩ (name embedded)",
+            f"{reads['fuzzy <variant s, r>']['p50_ms']} / "
+            f"{reads['fuzzy <variant s, r>']['p95_ms']}",
+            "bench_triples",
+        )
         totals = [w["total_s"] for w in triples["writes"]]
         add(
             "fact write, 1,000 facts in one update, s (first / last batch)",
