@@ -7,13 +7,12 @@ the oracle (both applied here to the recorded candidates).
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from experiments.belief_data import PEOPLE
+from experiments.belief_data import PEOPLE, mentions
 from experiments.belief_run import HYBRID_READERS
 from hybrid.candidate import Candidate
 from hybrid.discriminators.features import hedges
@@ -65,18 +64,14 @@ def accuracy_rows(
     return rows
 
 
-def _mentions(answer: str, value: str) -> bool:
-    return re.search(rf"\b{re.escape(value.lower())}\b", answer.lower()) is not None
-
-
 def wrong_answer_cause(answer: str, no_information: bool, question: dict[str, Any]) -> str:
     """Why a wrong answer is wrong, checked in this order."""
     if no_information or hedges(answer):
         return "says it does not know"
-    if any(_mentions(answer, old) for old in question["outdated"]):
+    if any(mentions(answer, old) for old in question["outdated"]):
         return "names an outdated value"
     others = [name for name, _ in PEOPLE if name != question["person"]]
-    if any(_mentions(answer, name) for name in others):
+    if any(mentions(answer, name) for name in others):
         return "answers about someone else"
     return "other"
 

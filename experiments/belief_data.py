@@ -270,14 +270,15 @@ def generate(
     )
 
 
+def mentions(answer: str, value: str) -> bool:
+    """Whether ``value`` appears in ``answer`` as whole words, ignoring case."""
+    return re.search(rf"\b{re.escape(value.lower())}\b", answer.lower()) is not None
+
+
 def grade(answer: str, question: Question) -> bool:
     """Correct = mentions a reference answer and none of the outdated values (whole words)."""
-
-    def mentions(value: str) -> bool:
-        return re.search(rf"\b{re.escape(value.lower())}\b", answer.lower()) is not None
-
-    return any(mentions(a) for a in question.answers) and not any(
-        mentions(o) for o in question.outdated
+    return any(mentions(answer, a) for a in question.answers) and not any(
+        mentions(answer, o) for o in question.outdated
     )
 
 

@@ -23,6 +23,14 @@ def _load(name: str) -> dict[str, Any] | None:
     return json.loads(path.read_text()) if path.exists() else None
 
 
+# (kind in bench_triples' results, how the table names it)
+TRIPLE_READS = (
+    ("exact <s,r> now", "exact ⟨s,r⟩, 10,000 facts"),
+    ("fuzzy <s, paraphrased r>", "fuzzy ⟨s, paraphrased r⟩"),
+    ("fuzzy <variant s, r>", "fuzzy ⟨variant s, r⟩ (name embedded)"),
+)
+
+
 def run_benchmarks(sizes: list[int]) -> None:
     commands = [
         ["experiments.bench_ingest", "--sizes", *map(str, sizes)],
@@ -72,23 +80,12 @@ def rows() -> list[dict[str, Any]]:
     triples = _load("bench_triples")
     if triples:
         reads = triples["reads"]
-        add(
-            "triple reads p50 / p95 ms, exact ⟨s,r⟩, 10,000 facts",
-            f"{reads['exact <s,r> now']['p50_ms']} / {reads['exact <s,r> now']['p95_ms']}",
-            "bench_triples",
-        )
-        add(
-            "triple reads p50 / p95 ms, fuzzy ⟨s, paraphrased r⟩",
-            f"{reads['fuzzy <s, paraphrased r>']['p50_ms']} / "
-            f"{reads['fuzzy <s, paraphrased r>']['p95_ms']}",
-            "bench_triples",
-        )
-        add(
-            "triple reads p50 / p95 ms, fuzzy ⟨variant s, r⟩ (name embedded)",
-            f"{reads['fuzzy <variant s, r>']['p50_ms']} / "
-            f"{reads['fuzzy <variant s, r>']['p95_ms']}",
-            "bench_triples",
-        )
+        for kind, label in TRIPLE_READS:
+            add(
+                f"triple reads p50 / p95 ms, {label}",
+                f"{reads[kind]['p50_ms']} / {reads[kind]['p95_ms']}",
+                "bench_triples",
+            )
         totals = [w["total_s"] for w in triples["writes"]]
         add(
             "fact write, 1,000 facts in one update, s (first / last batch)",

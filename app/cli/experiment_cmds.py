@@ -117,7 +117,8 @@ def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> Non
         command, wall_time = invoked_command(), f"{wall / 60:.1f} min"
         measured = None
     trained = TrainedDiscriminator() if WEIGHTS.exists() else None
-    rows = accuracy_rows(read_records(records), trained)
+    recorded = list(read_records(records))
+    rows = accuracy_rows(recorded, trained)
     plot(rows, "standard", out / "standard.png", "Belief updates: standard questions")
     plot(rows, "long_range", out / "long_range.png", "Belief updates: long-range questions")
     settings = _experiment_settings()
@@ -139,11 +140,7 @@ def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> Non
         },
         rows=rows,
         notes="Plots: standard.png, long_range.png. Raw answers: records.jsonl.",
-        tables={
-            "Wrong answers by cause (both sets, every repetition)": error_rows(
-                read_records(records)
-            )
-        },
+        tables={"Wrong answers by cause (both sets, every repetition)": error_rows(recorded)},
         measured=measured,
     )
     click.echo(f"Results in {out}")
