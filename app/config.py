@@ -61,7 +61,8 @@ class Settings(BaseSettings):
     cache_dir: Path = Field(
         Path.home() / ".cache" / "recallgraph",
         validation_alias=_env("RECALLGRAPH_CACHE_DIR"),
-        description="Where the Neo4j jars are cached (`neo4j-<version>/lib`), outside the repo.",
+        description="Where the Neo4j jars (`neo4j-<version>/lib`), the fp32 model and the "
+        "llama.cpp probe's answers are cached, outside the repo.",
     )
     neo4j_bolt_port: int = Field(
         7687,
@@ -169,7 +170,7 @@ class Settings(BaseSettings):
         validation_alias=_env("RECALLGRAPH_LLM_BACKEND"),
         description="Who answers: `llamacpp` or `transformers` (the packaged SmolLM2-135M-Instruct "
         "on this machine), `openai` (any OpenAI-compatible server), or `auto` (llama.cpp when "
-        "installed, else transformers).",
+        "its build runs on this CPU, checked once in a child process; else transformers).",
     )
     llm_model: str = Field(
         "SmolLM2-135M-Instruct",
@@ -240,7 +241,7 @@ class Settings(BaseSettings):
         validation_alias=_env("RECALLGRAPH_MEMORY_ENGINE"),
         description="Engine of the memory model: `llamacpp` (the 4-bit base with the adapter's "
         "GGUF export), `transformers` (fp32 with the peft adapter), or `auto` (llama.cpp when "
-        "installed and the export exists).",
+        "its build runs on this CPU and the export exists).",
     )
     write_decoding: Literal["late", "greedy"] = Field(
         "greedy",

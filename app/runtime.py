@@ -28,8 +28,9 @@ from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import MemoryWriter
 from hybrid.llm.base import ChatBackend
 from hybrid.llm.factory import LLMConfig, build_backend
-from hybrid.llm.local_llamacpp import LlamaCppSpec, llamacpp_available, llamacpp_engine
+from hybrid.llm.local_llamacpp import LlamaCppSpec, llamacpp_engine, require_llamacpp
 from hybrid.llm.local_transformers import TransformersSpec, transformers_engine
+from hybrid.llm.probe import probe_llamacpp
 from hybrid.llm_revision import LLMReviser
 from hybrid.triple_reader import TripleReader
 from hybrid.vector_reader import VectorReader
@@ -134,9 +135,10 @@ def memory_model(settings: Settings) -> MemoryModel:
     gguf_adapter = adapter / ADAPTER_FILE
     engine_kind = settings.memory_engine
     if engine_kind == "auto":
-        use_llama = gguf_adapter.exists() and llamacpp_available()
+        use_llama = gguf_adapter.exists() and probe_llamacpp(settings.cache_dir, smollm2_gguf()).ok
         engine_kind = "llamacpp" if use_llama else "transformers"
     if engine_kind == "llamacpp":
+        require_llamacpp(settings.cache_dir)
         spec = LlamaCppSpec(gguf=smollm2_gguf(), threads=settings.llm_threads, lora=gguf_adapter)
         llama = llamacpp_engine(spec)
         tokens = TurnTokenizer(

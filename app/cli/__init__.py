@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from app.cli.ask_cmd import ask_cmd
 from app.cli.browse_cmd import browse_cmd
 from app.cli.demo_cmd import demo_cmd
+from app.cli.doctor_cmd import doctor_cmd
 from app.cli.experiment_cmds import bench_cmd, experiment_group, train_discriminator_cmd
 from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
 from app.cli.ingest_cmd import ingest_cmd
@@ -58,6 +59,7 @@ for command in (
     reset_cmd,
     migrate_cmd,
     demo_cmd,
+    doctor_cmd,
     ingest_cmd,
     ask_cmd,
     rebuild_vectors_cmd,

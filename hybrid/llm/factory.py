@@ -1,7 +1,8 @@
 """Which backend answers: llama.cpp or transformers on the packaged SmolLM2, or an OpenAI server.
 
-``auto`` takes llama.cpp when ``llama-cpp-python`` is installed (faster on a CPU) and transformers
-otherwise; a LoRA adapter directory (peft format) needs transformers, so ``auto`` picks it then.
+``auto`` takes llama.cpp when its build runs on this CPU (``hybrid.llm.probe``; five times faster
+than transformers here) and transformers otherwise; a LoRA adapter directory (peft format) needs
+transformers, so ``auto`` picks it then.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from extraction.assets import SMOLLM2_NAME, smollm2_gguf
 from graph.errors import InvalidInputError
 from hybrid.llm.base import ChatBackend
 from hybrid.llm.local import LocalBackend
-from hybrid.llm.local_llamacpp import LlamaCppSpec, llamacpp_available, llamacpp_engine
+from hybrid.llm.local_llamacpp import LlamaCppSpec, llamacpp_engine, require_llamacpp
 from hybrid.llm.local_transformers import TransformersSpec, transformers_engine
 from hybrid.llm.openai_backend import OpenAIBackend, OpenAIConfig
+from hybrid.llm.probe import probe_llamacpp
 
 BackendKind = Literal["auto", "llamacpp", "transformers", "openai"]
 LOCAL_MODEL_NAME = SMOLLM2_NAME
@@ -38,10 +40,13 @@ class LLMConfig:
 
 
 def resolved_kind(config: LLMConfig) -> Literal["llamacpp", "transformers", "openai"]:
-    """The concrete backend ``config`` asks for."""
+    """The concrete backend ``config`` asks for; an explicit ``llamacpp`` that cannot run here is
+    refused with the remedy rather than left to crash the process."""
+    if config.backend == "llamacpp":
+        require_llamacpp(config.cache_dir)
     if config.backend != "auto":
         return config.backend
-    if config.adapter is None and llamacpp_available():
+    if config.adapter is None and probe_llamacpp(config.cache_dir, smollm2_gguf()).ok:
         return "llamacpp"
     return "transformers"
 

@@ -21,10 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from extraction.assets import SMOLLM2_NAME
+from extraction.assets import SMOLLM2_NAME, smollm2_gguf
 from extraction.chat_template import prompt_ids, render_segments
 from graph.errors import AssetMissingError, ModelError
 from hybrid.llm.base import ChatMessage
+from hybrid.llm.probe import probe_llamacpp
 
 _DONE = object()
 _HANDOFF_POLL_S = 0.5
@@ -175,9 +176,18 @@ def _close_engines() -> None:
         _engines.clear()
 
 
-def llamacpp_available() -> bool:
-    try:
-        _import_llama()
-    except AssetMissingError:
-        return False
-    return True
+LLAMACPP_REMEDY = (
+    "use the transformers engine (about five times slower here): "
+    "export RECALLGRAPH_LLM_BACKEND=transformers RECALLGRAPH_MEMORY_ENGINE=transformers; "
+    "or rebuild llama.cpp for this CPU with `make llama-wheel` (x86-64 with AVX2; for an older "
+    "CPU: make llama-wheel LLAMA_CMAKE_ARGS=-DGGML_NATIVE=OFF)"
+)
+
+
+def require_llamacpp(cache_dir: Path) -> None:
+    """Refuse, with the remedy, a llama.cpp build that does not run on this CPU."""
+    result = probe_llamacpp(cache_dir, smollm2_gguf())
+    if not result.ok:
+        raise ModelError(
+            f"llama.cpp cannot run on this machine ({result.detail}); {LLAMACPP_REMEDY}"
+        )

@@ -1,13 +1,16 @@
 """A real browser: headless Chromium opens the Neo4j Browser served by the managed Neo4j, logs
 in, runs a query over a small ingested stream, and the graph view shows the expected nodes.
-The screenshot goes to ``experiments/results/browser/`` (committed, shown in the README).
+The screenshot goes to pytest's temporary folder; ``make screenshots`` points
+``RECALLGRAPH_SCREENSHOTS`` at ``experiments/results/browser/`` (committed, shown in the README).
 
 Chromium and chromedriver come from Debian's packages (``make setup`` installs them where it
-can); without them this test is skipped with the reason, never passed.
+can); without them this test is skipped with the reason, never passed, except in CI (``CI=true``),
+where a missing browser is a failed setup and fails the test.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -20,7 +23,11 @@ from graph.store import GraphStore
 
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
-SCREENSHOT = Path(__file__).resolve().parents[2] / "experiments" / "results" / "browser"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+MISSING_BROWSER = (
+    "Debian's chromium and chromium-driver are not installed "
+    "(apt-get update && apt-get install chromium chromium-driver)"
+)
 STREAM = (
     "Brandon wants to go to Paris for his next vacation.",
     "Brandon just ate a salad.",
@@ -29,15 +36,20 @@ STREAM = (
 
 pytestmark = [
     pytest.mark.skipif(
-        CHROMIUM is None or CHROMEDRIVER is None,
-        reason="Debian's chromium and chromium-driver are not installed "
-        "(apt-get install chromium chromium-driver)",
+        (CHROMIUM is None or CHROMEDRIVER is None) and not IN_CI, reason=MISSING_BROWSER
     ),
 ]
 
 
 @pytest.fixture
+def screenshots(tmp_path: Path) -> Path:
+    return Path(os.environ.get("RECALLGRAPH_SCREENSHOTS", tmp_path))
+
+
+@pytest.fixture
 def driver():  # type: ignore[no-untyped-def]
+    if CHROMIUM is None or CHROMEDRIVER is None:
+        pytest.fail(f"CI=true and {MISSING_BROWSER}: make setup should have installed them")
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -75,6 +87,7 @@ def frame_running(driver, marker: str):  # type: ignore[no-untyped-def]
 
 def test_the_neo4j_browser_shows_an_ingested_graph(
     driver,
+    screenshots: Path,
     settings: Settings,
     store: GraphStore,
     space: str,  # type: ignore[no-untyped-def]
@@ -134,5 +147,5 @@ def test_the_neo4j_browser_shows_an_ingested_graph(
         pytest.fail(f"the query frame never drew {expected} nodes; it shows: {frame.text!r}")
     nodes = frame.find_elements(By.CSS_SELECTOR, "svg g.node")
     assert len(nodes) == expected
-    SCREENSHOT.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(SCREENSHOT / "neo4j-browser-graph.png"))
+    screenshots.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(screenshots / "neo4j-browser-graph.png"))
