@@ -16,9 +16,11 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.config import Settings, get_settings
+from app.config import get_settings
 from hybrid.llm.local_llamacpp import LLAMACPP_REMEDY
 from hybrid.llm.probe import ChildOutcome, run_child
+from hybrid.recallgraph import RecallGraph
+from hybrid.settings import Settings
 
 CHECK_TIMEOUT_S = 600.0
 TAGGED_SENTENCE = "Brandon wants to go to Paris for his next vacation."
@@ -102,9 +104,9 @@ def _tag() -> str:
 
 
 def _embed() -> str:
-    from extraction.embeddings import EMBEDDING_DIMENSIONS, shared_embedder
+    from extraction.embeddings import EMBEDDING_DIMENSIONS, Embedder
 
-    vector = shared_embedder().embed_one(TAGGED_SENTENCE)
+    vector = Embedder().embed_one(TAGGED_SENTENCE)
     norm = math.sqrt(sum(x * x for x in vector))
     if len(vector) != EMBEDDING_DIMENSIONS or not math.isclose(norm, 1.0, abs_tol=1e-3):
         raise RuntimeError(f"expected a unit {EMBEDDING_DIMENSIONS}-d vector, got {len(vector)}-d")
@@ -112,23 +114,22 @@ def _embed() -> str:
 
 
 def _generate(backend: str) -> str:
-    from app.runtime import llm_backend
     from hybrid.llm.base import ChatMessage, ChatOptions
 
     settings = get_settings().model_copy(update={"llm_backend": backend, "llm_adapter": None})
-    result = llm_backend(settings).chat(
-        [ChatMessage("user", "Name one colour.")], ChatOptions(max_tokens=6)
-    )
+    with RecallGraph.from_settings(settings) as memory:
+        result = memory.llm.chat(
+            [ChatMessage("user", "Name one colour.")], ChatOptions(max_tokens=6)
+        )
     if not result.text.strip():
         raise RuntimeError(f"{backend} generated no text")
     return f"{result.completion_tokens} tokens: {result.text.strip()!r}"
 
 
 def _write_fact(engine: str) -> str:
-    from app.runtime import memory_model
-
-    model = memory_model(get_settings().model_copy(update={"memory_engine": engine}))
-    written = model.write(MEMORY_STATEMENT, how="greedy")
+    settings = get_settings().model_copy(update={"memory_engine": engine})
+    with RecallGraph.from_settings(settings) as memory:
+        written = memory.memory_model.write(MEMORY_STATEMENT, how="greedy")
     if not written.triples:
         raise RuntimeError(f"the adapter wrote no fact for {MEMORY_STATEMENT!r}: {written.replies}")
     return "; ".join(f"{t.subject} >> {t.relation} >> {t.object}" for t in written.triples)

@@ -22,13 +22,13 @@ import statistics
 import time
 from pathlib import Path
 
-from app.config import get_settings
-from app.runtime import graph_recipe, ingest_settings, open_store, vector_store
 from experiments.noise import unrelated_statements
 from experiments.results_io import write_results
 from extraction.ingest import Ingestor, StatementInput
 from graph.spaces import create_space, delete_space, space_exists
 from hybrid.graph_reader import GraphReader
+from hybrid.recallgraph import RecallGraph
+from hybrid.vector_store import VectorStore
 
 FIRST = (
     "Amara Bjorn Celeste Dmitri Elio Farah Gideon Hana Ivo Jovana Kaito Lena Matteo Nadia Orin "
@@ -63,10 +63,14 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def vector_latencies(
-    space: str, batch: list[StatementInput], rng: random.Random, cast: list[str], questions: int
+    vectors: VectorStore | None,
+    space: str,
+    batch: list[StatementInput],
+    rng: random.Random,
+    cast: list[str],
+    questions: int,
 ) -> list[float]:
     """ChromaDB top-k search latency (query embedding included) after adding ``batch``."""
-    vectors = vector_store(get_settings())
     if vectors is None:
         return [0.0]
     offset = vectors.count(space)
@@ -95,16 +99,43 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
 
-    settings = get_settings()
-    store = open_store(settings)
+    with RecallGraph.from_settings() as memory:
+        rows = measure(memory, args)
+        settings, recipe = memory.settings, memory.graph_recipe
+    write_results(
+        args.out,
+        name="bench_ingest",
+        command="python -m experiments.bench_ingest --sizes "
+        + " ".join(map(str, args.sizes))
+        + f" --questions {args.questions} --batch {args.batch} --single {args.single}"
+        + f" --seed {args.seed}",
+        setup={
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+            "neo4j": settings.neo4j_uri or f"managed Neo4j {settings.neo4j_version}",
+            "revision_mode": settings.revision_mode,
+            "recipe": recipe.__dict__,
+            "writer": "part-of-speech concepts only (no triple writer, no vectors); the "
+            "vector retrieval columns time ChromaDB search over the same statements, added "
+            "afterwards",
+        },
+        rows=rows,
+        targets={
+            "batched_statements_per_second": ">= 100",
+            "retrieval_ms_p95 at 10000": "< 100",
+        },
+    )
+
+
+def measure(memory: RecallGraph, args: argparse.Namespace) -> list[dict[str, float]]:
+    """Grow one space through ``args.sizes``, timing writes and reads at each size."""
+    store = memory.store
     if space_exists(store, SPACE):
         delete_space(store, SPACE)
     create_space(store, SPACE)
-    stale = vector_store(settings)
-    if stale is not None:
-        stale.drop(SPACE)
-    ingestor = Ingestor(store, ingest_settings(settings))
-    reader = GraphReader(store, None, graph_recipe(settings))
+    if memory.vectors is not None:
+        memory.vectors.drop(SPACE)
+    ingestor = Ingestor(store, memory.ingest_settings)
+    reader = GraphReader(store, None, memory.graph_recipe)
     rng = random.Random(args.seed)
     cast = people(rng)
     feed = unrelated_statements(
@@ -131,7 +162,7 @@ def main() -> None:
             began = time.perf_counter()
             reader.retrieve(SPACE, question)
             latencies.append((time.perf_counter() - began) * 1000)
-        vector_ms = vector_latencies(SPACE, batch, rng, cast, args.questions)
+        vector_ms = vector_latencies(memory.vectors, SPACE, batch, rng, cast, args.questions)
         rows.append(
             {
                 "statements": size,
@@ -147,32 +178,8 @@ def main() -> None:
             }
         )
         print(json.dumps(rows[-1]))
-    delete_space(store, SPACE)
-    vectors = vector_store(settings)
-    if vectors is not None:
-        vectors.drop(SPACE)
-    write_results(
-        args.out,
-        name="bench_ingest",
-        command="python -m experiments.bench_ingest --sizes "
-        + " ".join(map(str, args.sizes))
-        + f" --questions {args.questions} --batch {args.batch} --single {args.single}"
-        + f" --seed {args.seed}",
-        setup={
-            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-            "neo4j": settings.neo4j_uri or f"managed Neo4j {settings.neo4j_version}",
-            "revision_mode": settings.revision_mode,
-            "recipe": graph_recipe(settings).__dict__,
-            "writer": "part-of-speech concepts only (no triple writer, no vectors); the "
-            "vector retrieval columns time ChromaDB search over the same statements, added "
-            "afterwards",
-        },
-        rows=rows,
-        targets={
-            "batched_statements_per_second": ">= 100",
-            "retrieval_ms_p95 at 10000": "< 100",
-        },
-    )
+    memory.delete_space(SPACE)
+    return rows
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ import platform
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from importlib.metadata import version
 from pathlib import Path
@@ -73,13 +72,13 @@ def measure(backend: Any, repeats: int) -> dict[str, float]:
 def run_one(kind: str, repeats: int) -> dict[str, Any]:
     """Measure one backend in this process (called in a fresh subprocess per backend)."""
     started = time.perf_counter()
-    from app.config import get_settings
-    from app.runtime import llm_backend, llm_config
     from hybrid.llm.base import ChatMessage, ChatOptions
+    from hybrid.recallgraph import RecallGraph
+    from hybrid.settings import Settings
 
-    settings = get_settings().model_copy(update={"llm_backend": kind})
-    fp32_cached = (settings.cache_dir / "models").exists()
-    backend = llm_backend(settings)
+    memory = RecallGraph.from_settings(Settings().model_copy(update={"llm_backend": kind}))
+    fp32_cached = (memory.settings.cache_dir / "models").exists()
+    backend = memory.llm
     backend.chat([ChatMessage("user", "Hi")], ChatOptions(max_tokens=1))
     load = time.perf_counter() - started
     row = {"backend": kind, "load_seconds": round(load, 2)} | measure(backend, repeats)
@@ -89,30 +88,51 @@ def run_one(kind: str, repeats: int) -> dict[str, Any]:
         row["build"] = llama_cpp.llama_print_system_info().decode().strip()
     if kind == "transformers" and not fp32_cached:
         row["note"] = "first load: GGUF converted to the fp32 cache"
-    row["model"] = llm_config(settings).model if kind == "openai" else backend.model_name
+    row["model"] = backend.model_name
+    memory.close()
     return row
 
 
 def run_http(repeats: int) -> dict[str, Any]:
-    from werkzeug.serving import make_server
+    """``recallgraph llm-serve`` in its own process, asked through the OpenAI client."""
+    import socket
+    import urllib.request
 
-    from app.api import create_app
-    from app.config import get_settings
+    from hybrid.llm.base import ChatMessage, ChatOptions
     from hybrid.llm.openai_backend import OpenAIBackend, OpenAIConfig
 
-    settings = get_settings().model_copy(update={"llm_backend": "llamacpp", "api_token": None})
-    server = make_server("127.0.0.1", 0, create_app(settings, parts=("llm",)), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_port}/v1"
-    started = time.perf_counter()
-    backend = OpenAIBackend(OpenAIConfig(model="SmolLM2-135M-Instruct", base_url=url, api_key="x"))
-    from hybrid.llm.base import ChatMessage, ChatOptions
-
-    backend.chat([ChatMessage("user", "Hi")], ChatOptions(max_tokens=1))
-    load = time.perf_counter() - started
-    row = {"backend": "openai → llm-serve (llamacpp)", "load_seconds": round(load, 2)}
-    row |= measure(backend, repeats)
-    server.shutdown()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "RECALLGRAPH_API_TOKEN"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "llm-serve", "--port", str(port)],
+        env=env | {"RECALLGRAPH_LLM_BACKEND": "llamacpp"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/models", timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("recallgraph llm-serve did not come up") from None
+                time.sleep(0.2)
+        started = time.perf_counter()
+        backend = OpenAIBackend(
+            OpenAIConfig(model="SmolLM2-135M-Instruct", base_url=url, api_key="x")
+        )
+        backend.chat([ChatMessage("user", "Hi")], ChatOptions(max_tokens=1))
+        load = time.perf_counter() - started
+        row = {"backend": "openai → llm-serve (llamacpp)", "load_seconds": round(load, 2)}
+        row |= measure(backend, repeats)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
     return row | {"model": "SmolLM2-135M-Instruct"}
 
 

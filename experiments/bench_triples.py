@@ -26,13 +26,12 @@ from pathlib import Path
 
 import numpy as np
 
-from app.config import get_settings
-from app.runtime import open_triple_memory
 from extraction.memory_api import Query, Triple
 from extraction.triple_memory import TripleMemory
 from graph.facts_read import FactQuery, fuzzy_facts
 from graph.spaces import create_space, delete_space, describe_space
 from graph.updates import StatementRecord, write_update
+from hybrid.recallgraph import RecallGraph
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_triples"
 
@@ -475,7 +474,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     world = make_world(rng, args.people)
     batches = [make_batch(rng, world, args.batch) for _ in range(args.facts // args.batch)]
-    memory = open_triple_memory(get_settings())
+    recallgraph = RecallGraph.from_settings()
+    memory = recallgraph.triples
     memory.names.entities(["warm up"])
     space = f"bench-triples-{uuid.uuid4().hex[:8]}"
     create_space(memory.store, space)
@@ -491,6 +491,7 @@ def main() -> None:
     finally:
         if not args.keep:
             delete_space(memory.store, space)
+        recallgraph.close()
     worst_p95 = max(r["p95_ms"] for r in reads.values())
     results = {
         "config": vars(args) | {"out": str(args.out)},

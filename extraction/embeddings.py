@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from extraction.assets import minilm_dir, offline_mode
+from graph.schema import EMBEDDING_DIMENSIONS
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
-
-EMBEDDING_DIMENSIONS = 384
 
 
 class Embedder:
@@ -56,16 +55,3 @@ class Embedder:
 
     def embed_one(self, text: str) -> list[float]:
         return [float(x) for x in self.embed([text])[0]]
-
-
-_shared: Embedder | None = None
-_shared_lock = threading.Lock()
-
-
-def shared_embedder() -> Embedder:
-    """The process-wide embedder (one model in memory, however many callers)."""
-    global _shared
-    with _shared_lock:
-        if _shared is None:
-            _shared = Embedder()
-        return _shared

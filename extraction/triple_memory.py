@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from extraction.cardinality import Cardinality, CardinalityRules
-from extraction.embeddings import EMBEDDING_DIMENSIONS, Embedder, shared_embedder
+from extraction.embeddings import EMBEDDING_DIMENSIONS, Embedder
 from extraction.memory_api import Query, Triple
 from extraction.triple_embeddings import NameEmbedder
 from graph.facts_read import (
@@ -107,7 +107,7 @@ class TripleMemory:
     ) -> None:
         self.store = store
         self.config = config or TripleMemoryConfig()
-        self.names = NameEmbedder(embedder or shared_embedder())
+        self.names = NameEmbedder(embedder or Embedder())
         self._listed: tuple[list[str], np.ndarray] | None = None
         self._listed_lock = threading.Lock()
 

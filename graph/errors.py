@@ -77,13 +77,6 @@ class ContextWindowError(InvalidInputError):
     """A prompt that does not fit the model's context window."""
 
 
-class StoreSyncError(RecallGraphError):
-    """One store (e.g. ChromaDB) missed a write that the others took; it is recorded for replay."""
-
-    http_status = 500
-    exit_code = 8
-
-
 class VectorStoreError(RecallGraphError):
     """ChromaDB cannot be opened, reached, written or searched."""
 

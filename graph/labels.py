@@ -25,14 +25,6 @@ class RelType(StrEnum):
     FACT = "FACT"
 
 
-SPACE_SCOPED_LABELS: tuple[Label, ...] = (
-    Label.STATEMENT,
-    Label.CONCEPT,
-    Label.ENTITY,
-    Label.RELATION,
-)
-
-
 def safe_identifier(name: str) -> str:
     """Return ``name`` if it is a safe Cypher identifier, else raise ``ValueError``."""
     if not _SAFE_IDENTIFIER.match(name):

@@ -6,10 +6,27 @@ from dataclasses import dataclass
 
 from neo4j import ManagedTransaction
 
-from graph.errors import NotFoundError
+from graph.errors import InvalidInputError, NotFoundError
 from graph.labels import Label
 from graph.queries import spaces as q
 from graph.store import GraphStore, single_value
+
+SPACE_NAME_MAX = 64
+_SPACE_ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def validate_space_name(name: str) -> str:
+    """Space names travel in URLs, collection names and files: keep them to a safe alphabet."""
+    if not name or len(name) > SPACE_NAME_MAX:
+        raise InvalidInputError(
+            f"space name must be 1 to {SPACE_NAME_MAX} characters, got {name!r}"
+        )
+    if not set(name) <= _SPACE_ALPHABET or name[0] in "-_":
+        raise InvalidInputError(
+            f"space name {name!r} may hold only letters, digits, '-' and '_', "
+            "and must start with a letter or digit"
+        )
+    return name
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,6 @@ class Reader(Protocol):
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate: ...
 
 
-class StreamingReader(Reader, Protocol):
-    def stream(
-        self, space: str, question: str, as_of: int | None = None
-    ) -> Iterator[str | Candidate]: ...
-
-
 @dataclass(frozen=True)
 class Choice:
     reader: str

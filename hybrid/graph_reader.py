@@ -35,7 +35,6 @@ class GraphRecipe:
     max_answer_tokens: int = 64
 
 
-PAPER_FIGURE = GraphRecipe(window=3)
 PAPER_CODE = GraphRecipe(window=15)
 
 

@@ -18,9 +18,17 @@ from hybrid.vector_store import Chunk, VectorStore
 READER = "vector"
 
 
+VECTOR_TOP_K = 4
+"""Chunks the vector reader puts into its prompt."""
+
+
 class VectorReader:
     def __init__(
-        self, vectors: VectorStore, llm: ChatBackend | None, k: int = 4, max_answer_tokens: int = 64
+        self,
+        vectors: VectorStore,
+        llm: ChatBackend | None,
+        k: int = VECTOR_TOP_K,
+        max_answer_tokens: int = 64,
     ) -> None:
         self.vectors = vectors
         self.llm = llm

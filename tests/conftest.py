@@ -19,10 +19,11 @@ os.environ["CHROMA_PATH"] = tempfile.mkdtemp(prefix="recallgraph-test-chroma-")
 # triple writer on where they need it (it costs about a second per statement on a CPU).
 os.environ.setdefault("RECALLGRAPH_TRIPLE_WRITER", "none")
 
-from app.config import Settings, get_settings
-from app.runtime import open_store, vector_store
-from graph.spaces import create_space, delete_space, space_exists
+from app.config import get_settings
+from graph.spaces import create_space, space_exists
 from graph.store import GraphStore
+from hybrid.recallgraph import RecallGraph
+from hybrid.settings import Settings
 
 
 @pytest.fixture(scope="session")
@@ -31,8 +32,16 @@ def settings() -> Settings:
 
 
 @pytest.fixture(scope="session")
-def store(settings: Settings) -> GraphStore:
-    return open_store(settings)
+def recallgraph(settings: Settings) -> Iterator[RecallGraph]:
+    """The suite's one memory: one driver, one set of model engines, shared by every test
+    (a test that needs other settings takes ``recallgraph.variant(...)``)."""
+    with RecallGraph.from_settings(settings) as shared:
+        yield shared
+
+
+@pytest.fixture(scope="session")
+def store(recallgraph: RecallGraph) -> GraphStore:
+    return recallgraph.store
 
 
 def new_space_name(prefix: str = "test") -> str:
@@ -40,13 +49,12 @@ def new_space_name(prefix: str = "test") -> str:
 
 
 @pytest.fixture
-def space(store: GraphStore, settings: Settings) -> Iterator[str]:
+def space(recallgraph: RecallGraph) -> Iterator[str]:
     """A fresh, empty space for one test, deleted afterwards (graph and vectors)."""
     name = new_space_name()
-    create_space(store, name)
+    create_space(recallgraph.store, name)
     yield name
-    if space_exists(store, name):
-        delete_space(store, name)
-    vectors = vector_store(settings)
-    if vectors is not None:
-        vectors.drop(name)
+    if space_exists(recallgraph.store, name):
+        recallgraph.delete_space(name)
+    elif recallgraph.vectors is not None:
+        recallgraph.vectors.drop(name)

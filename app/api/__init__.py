@@ -1,20 +1,24 @@
 """The Flask service: an app factory, one blueprint per resource.
 
-``create_app`` builds nothing expensive: Neo4j, ChromaDB and the model are opened on first use
-and once per process (``app.runtime``), so creating an app per test is cheap.
+``create_app`` builds nothing expensive: the app's ``RecallGraph`` opens Neo4j, ChromaDB and the
+models on first use. A caller that passes its own memory (the tests, a process serving several
+apps) keeps it; a memory the app builds itself is closed when the process exits.
 """
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Collection
 
 from flask import Flask
 
 from app.api import concepts, facts, health, openai_compat, openapi, questions, spaces, statements
-from app.api.auth import allow_origins, require_token
+from app.api.auth import TOKEN_REQUIRED, allow_origins, require_token
 from app.api.errors import register_error_handlers
-from app.api.services import EXTENSION, Services
-from app.config import Settings, get_settings
+from app.api.services import EXTENSION
+from app.config import get_settings
+from hybrid.recallgraph import RecallGraph
+from hybrid.settings import Settings, reveal
 
 BLUEPRINTS = {
     "health": health.bp,
@@ -29,16 +33,24 @@ BLUEPRINTS = {
 
 
 def create_app(
-    settings: Settings | None = None, *, parts: Collection[str] = tuple(BLUEPRINTS)
+    settings: Settings | None = None,
+    *,
+    memory: RecallGraph | None = None,
+    parts: Collection[str] = tuple(BLUEPRINTS),
 ) -> Flask:
-    """A RecallGraph app with the named ``parts`` (default: all of them)."""
+    """A RecallGraph app serving ``memory`` (default: one built from ``settings``) with the
+    named ``parts`` (default: all of them)."""
     settings = settings or get_settings()
+    if memory is None:
+        memory = RecallGraph.from_settings(settings)
+        atexit.register(memory.close)
     app = Flask("recallgraph", static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions[EXTENSION] = Services(settings)
+    app.extensions[EXTENSION] = memory
     register_error_handlers(app)
-    require_token(app, settings.api_token)
+    app.config[TOKEN_REQUIRED] = bool(settings.api_token)
+    require_token(app, reveal(settings.api_token))
     allow_origins(app, settings.cors_origins)
     for part in parts:
         app.register_blueprint(BLUEPRINTS[part])

@@ -22,6 +22,10 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+TOKEN_REQUIRED = "RECALLGRAPH_TOKEN_REQUIRED"
+"""The app's config key: whether its requests must carry the bearer token."""
+
+
 def refuse_open_network(host: str, token: str | None) -> None:
     """A server reachable from other machines must require a token."""
     if not is_loopback(host) and not token:

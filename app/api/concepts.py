@@ -8,12 +8,11 @@ from typing import Any
 
 from flask import Blueprint, jsonify
 
-from app.api.services import services
-from app.config import validate_space_name
+from app.api.services import memory
 from extraction.concepts import essential_labels
 from graph.concepts import get_concept
 from graph.errors import InvalidInputError, NotFoundError
-from graph.spaces import require_space
+from graph.spaces import require_space, validate_space_name
 
 bp = Blueprint("concepts", __name__, url_prefix="/v1/spaces/<space>")
 NAME_MAX = 200
@@ -24,7 +23,7 @@ def concept(space: str, name: str) -> Any:
     space_name = validate_space_name(space)
     if not name.strip() or len(name) > NAME_MAX:
         raise InvalidInputError(f"concept name must be 1 to {NAME_MAX} characters")
-    store = services().store
+    store = memory().store
     require_space(store, space_name)
     for label in dict.fromkeys([name.lower(), *essential_labels(name)]):
         found = get_concept(store, space_name, label)

@@ -9,11 +9,10 @@ from flask import Blueprint, jsonify, request
 
 from app.api.bodies import json_body
 from app.api.schemas import FactIn
-from app.api.services import services
-from app.config import validate_space_name
+from app.api.services import memory
 from extraction.memory_api import Query, Triple
 from graph.errors import InvalidInputError
-from graph.spaces import require_space
+from graph.spaces import require_space, validate_space_name
 
 bp = Blueprint("facts", __name__, url_prefix="/v1/spaces/<space>")
 MAX_LIMIT = 1000
@@ -54,17 +53,17 @@ def _query(subject: str | None, relation: str | None, obj: str | None) -> Query:
 @bp.get("/facts")
 def list_facts(space: str) -> Any:
     name = validate_space_name(space)
-    memory = services().memory
-    require_space(memory.store, name)
+    triples = memory().triples
+    require_space(triples.store, name)
     as_of = _int_arg("as_of", None, 0, 2**62)
     history = _bool_arg("history")
     limit = _int_arg("limit", 100, 1, MAX_LIMIT) or 100
     subject, relation, obj = _text_arg("subject"), _text_arg("relation"), _text_arg("object")
     if subject is None and relation is None and obj is None:
-        found = memory.list(name, as_of=as_of, history=history, limit=limit)
+        found = triples.list(name, as_of=as_of, history=history, limit=limit)
     else:
         query = _query(subject, relation, obj)
-        found = memory.match(name, query, as_of=as_of, history=history, limit=limit)
+        found = triples.match(name, query, as_of=as_of, history=history, limit=limit)
     return jsonify(
         {
             "space": name,
@@ -81,10 +80,10 @@ def fact_history(space: str) -> Any:
     subject = _text_arg("subject")
     if subject is None:
         raise InvalidInputError("query parameter subject is required")
-    memory = services().memory
-    require_space(memory.store, name)
+    triples = memory().triples
+    require_space(triples.store, name)
     _query(subject, _text_arg("relation"), None)
-    facts = memory.history(name, subject, _text_arg("relation"))
+    facts = triples.history(name, subject, _text_arg("relation"))
     return jsonify({"space": name, "facts": [f.as_dict() for f in facts]})
 
 
@@ -96,7 +95,7 @@ def add_fact(space: str) -> Any:
         triple = Triple.from_parts(body.subject, body.relation, body.object)
     except ValueError as e:
         raise InvalidInputError(f"invalid fact: {e}") from e
-    receipt = services().memory.write(name, [triple], writer="api", source=body.source)
+    receipt = memory().triples.write(name, [triple], writer="api", source=body.source)
     outcomes = ("added", "confirmed", "superseded", "retracted")
     return jsonify(
         {"space": name, "t": receipt.t} | {outcome: receipt.ids(outcome) for outcome in outcomes}
@@ -106,5 +105,5 @@ def add_fact(space: str) -> Any:
 @bp.delete("/facts/<fact_id>")
 def delete_fact(space: str, fact_id: str) -> Any:
     name = validate_space_name(space)
-    services().memory.delete(name, fact_id)
+    memory().triples.delete(name, fact_id)
     return jsonify({"space": name, "deleted": fact_id})

@@ -6,8 +6,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify
 
-from app.api.services import services
-from app.runtime import vector_store
+from app.api.services import memory
 from graph.errors import RecallGraphError
 
 bp = Blueprint("health", __name__)
@@ -15,14 +14,14 @@ bp = Blueprint("health", __name__)
 
 @bp.get("/healthz")
 def healthz() -> Any:
-    svc = services()
+    svc = memory()
     checks: dict[str, Any] = {}
     try:
         svc.store.driver.verify_connectivity()
         checks["neo4j"] = {"ok": True}
     except (RecallGraphError, Exception) as e:
         checks["neo4j"] = {"ok": False, "error": type(e).__name__}
-    vectors = vector_store(svc.settings)
+    vectors = svc.vectors
     if vectors is not None:
         try:
             vectors.client.heartbeat()

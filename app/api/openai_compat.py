@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.api.bodies import json_body
 from app.api.errors import error_response
-from app.api.services import services
+from app.api.services import memory
 from graph.errors import RecallGraphError
 from hybrid.llm.base import ChatMessage, ChatOptions, StreamChunk
 
@@ -79,7 +79,7 @@ class ChatCompletionRequest(BaseModel):
 
 @bp.get("/models")
 def list_models() -> Response:
-    name = services().llm.model_name
+    name = memory().llm.model_name
     return jsonify(
         {
             "object": "list",
@@ -91,7 +91,7 @@ def list_models() -> Response:
 @bp.post("/chat/completions")
 def chat_completions() -> Any:
     body = ChatCompletionRequest.model_validate(json_body())
-    backend = services().llm
+    backend = memory().llm
     if body.model != backend.model_name:
         return error_response(
             404,
@@ -101,7 +101,7 @@ def chat_completions() -> Any:
             code="model_not_found",
         )
     messages = [m.to_message() for m in body.messages]
-    options = body.options(services().settings.llm_timeout)
+    options = body.options(memory().settings.llm_timeout)
     completion_id = f"chatcmpl-{uuid.uuid4().hex}"
     created = int(time.time())
     if body.stream:

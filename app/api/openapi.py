@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, current_app, jsonify
 
+from app.api.auth import TOKEN_REQUIRED
 from app.api.openai_compat import ChatCompletionRequest
 from app.api.schemas import FactIn, QuestionIn, SpaceIn, StatementIn
-from app.api.services import services
 
 bp = Blueprint("openapi", __name__)
 SPACE_PATTERN = "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
@@ -371,4 +371,4 @@ def document(token_required: bool = True) -> dict[str, Any]:
 
 @bp.get("/openapi.json")
 def openapi_json() -> Any:
-    return jsonify(document(token_required=bool(services().settings.api_token)))
+    return jsonify(document(token_required=current_app.config[TOKEN_REQUIRED]))

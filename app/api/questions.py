@@ -13,10 +13,9 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from app.api.bodies import json_body
 from app.api.schemas import QuestionIn
-from app.api.services import services
-from app.config import validate_space_name
+from app.api.services import memory
 from graph.errors import RecallGraphError
-from graph.spaces import require_space
+from graph.spaces import require_space, validate_space_name
 from hybrid.ask import Answer
 
 bp = Blueprint("questions", __name__, url_prefix="/v1/spaces/<space>")
@@ -43,8 +42,8 @@ def _events(pieces: Iterator[str | Answer]) -> Iterator[str]:
 def ask(space: str) -> Any:
     name = validate_space_name(space)
     body = QuestionIn.model_validate(json_body())
-    require_space(services().store, name)
-    asker = services().asker
+    require_space(memory().store, name)
+    asker = memory().asker
     if body.stream:
         pieces = asker.stream(name, body.question, body.mode, body.as_of)
         first = next(pieces)  # bad input and unavailable readers fail here, as plain errors

@@ -10,53 +10,54 @@ from flask import Blueprint, Response, jsonify, request
 
 from app.api.bodies import json_body
 from app.api.schemas import SpaceIn
-from app.api.services import services
-from app.config import validate_space_name
-from app.runtime import vector_store
+from app.api.services import memory
 from app.statement_input import decode_utf8
 from extraction.memory_io import export_space, import_space
 from graph.errors import ConflictError
-from graph.spaces import create_space, delete_space, describe_space, list_spaces, require_space
+from graph.spaces import (
+    create_space,
+    describe_space,
+    list_spaces,
+    require_space,
+    validate_space_name,
+)
 
 bp = Blueprint("spaces", __name__, url_prefix="/v1/spaces")
 
 
 @bp.get("")
 def spaces() -> Any:
-    return jsonify({"spaces": [asdict(s) for s in list_spaces(services().store)]})
+    return jsonify({"spaces": [asdict(s) for s in list_spaces(memory().store)]})
 
 
 @bp.post("")
 def create() -> Any:
     name = validate_space_name(SpaceIn.model_validate(json_body()).name)
-    if not create_space(services().store, name):
+    if not create_space(memory().store, name):
         raise ConflictError(f"space {name!r} already exists")
-    return jsonify(asdict(describe_space(services().store, name))), 201
+    return jsonify(asdict(describe_space(memory().store, name))), 201
 
 
 @bp.get("/<space>")
 def describe(space: str) -> Any:
     name = validate_space_name(space)
-    require_space(services().store, name)
-    return jsonify(asdict(describe_space(services().store, name)))
+    require_space(memory().store, name)
+    return jsonify(asdict(describe_space(memory().store, name)))
 
 
 @bp.delete("/<space>")
 def delete(space: str) -> Any:
     name = validate_space_name(space)
-    delete_space(services().store, name)
-    vectors = vector_store(services().settings)
-    if vectors is not None:
-        vectors.drop(name)
+    memory().delete_space(name)
     return jsonify({"deleted": name})
 
 
 @bp.get("/<space>/export")
 def export(space: str) -> Response:
     name = validate_space_name(space)
-    require_space(services().store, name)
+    require_space(memory().store, name)
     sink = io.StringIO()
-    export_space(services().store, name, sink)
+    export_space(memory().store, name, sink)
     return Response(
         sink.getvalue(),
         mimetype="application/x-ndjson",
@@ -68,5 +69,5 @@ def export(space: str) -> Response:
 def import_(space: str) -> Any:
     name = validate_space_name(space)
     text = decode_utf8(request.get_data(cache=True), "request body")
-    summary = import_space(services().memory, name, text.splitlines())
+    summary = import_space(memory().triples, name, text.splitlines())
     return jsonify({"space": name} | asdict(summary)), 201

@@ -15,10 +15,10 @@ from pydantic import ValidationError
 
 from app.api.bodies import is_ndjson, json_body, ndjson_lines
 from app.api.schemas import StatementIn
-from app.api.services import services
-from app.config import validate_space_name
+from app.api.services import memory
 from extraction.ingest import StatementInput
 from graph.errors import InvalidInputError, PayloadTooLargeError
+from graph.spaces import validate_space_name
 
 bp = Blueprint("statements", __name__, url_prefix="/v1/spaces/<space>")
 MAX_BATCH = 1000
@@ -60,7 +60,7 @@ def read_statements() -> list[StatementInput]:
 @bp.post("/statements")
 def post_statements(space: str) -> Any:
     name = validate_space_name(space)
-    outcomes = services().writer.ingest_many(name, read_statements())
+    outcomes = memory().writer.ingest_many(name, read_statements())
     rows = [
         {
             "id": o.result.record.id,

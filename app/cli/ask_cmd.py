@@ -6,9 +6,8 @@ import json
 
 import click
 
-from app.cli.options import space_option
+from app.cli.options import open_memory, space_option
 from app.config import get_settings
-from app.runtime import build_asker, open_store
 from graph.spaces import require_space
 from hybrid.ask import MODES, Answer
 from hybrid.candidate import Candidate
@@ -58,8 +57,9 @@ def ask_cmd(
     """Answer QUESTION from what the space holds."""
     settings = get_settings()
     name = settings.resolved_space(space)
-    require_space(open_store(settings), name)
-    answer = build_asker(settings).ask(name, question, mode, as_of)  # type: ignore[arg-type]
+    memory = open_memory(settings)
+    require_space(memory.store, name)
+    answer = memory.ask(name, question, mode=mode, as_of=as_of)  # type: ignore[arg-type]
     if as_json:
         click.echo(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
         return

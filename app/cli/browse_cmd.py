@@ -9,7 +9,7 @@ import click
 from app.browser import browser_queries, style_grass
 from app.cli.options import space_option
 from app.config import get_settings
-from app.runtime import managed_server, uses_external_neo4j
+from hybrid.recallgraph import managed_server
 
 
 @click.command("browse")
@@ -26,10 +26,10 @@ def browse_cmd(space: str | None, label: str, subject: str, style_file: Path | N
     """Print the Browser URL and login, the style to apply and the ready queries."""
     settings = get_settings()
     name = settings.resolved_space(space)
-    if uses_external_neo4j(settings):
+    server = managed_server(settings)
+    if server is None:
         click.echo(f"Open the Neo4j Browser of {settings.neo4j_uri} (user {settings.neo4j_user}).")
     else:
-        server = managed_server(settings)
         click.echo(f"Neo4j Browser: {server.config.browser_url}")
         click.echo(f"  connect URL: {server.config.bolt_uri}   user: {server.config.user}")
         where = (

@@ -6,17 +6,13 @@ from __future__ import annotations
 import click
 
 from app.cli.ask_cmd import candidate_lines
-from app.config import Settings, get_settings
+from app.cli.options import open_memory
+from app.config import get_settings
 from app.demo_data import DEMO_QUESTIONS, DEMO_STREAM
-from app.runtime import (
-    build_asker,
-    build_writer,
-    managed_server,
-    open_store,
-    uses_external_neo4j,
-)
 from extraction.ingest import StatementInput
 from graph.spaces import create_space, delete_space, describe_space, space_exists
+from hybrid.recallgraph import managed_server
+from hybrid.settings import Settings
 
 DEMO_SPACE = "demo"
 BROWSER_QUERY = (
@@ -30,17 +26,17 @@ def demo_cmd(space: str) -> None:
     """Feed the built-in belief-update stream, ask its questions, print what the memory holds."""
     settings = get_settings()
     name = settings.resolved_space(space)
-    if not uses_external_neo4j(settings):
-        managed_server(settings).start()
-    store = open_store(settings)
+    memory = open_memory(settings)
+    if memory.server is not None:
+        memory.server.start()
+    store = memory.store
     if space_exists(store, name):
         delete_space(store, name)
     create_space(store, name)
-    writer = build_writer(settings)
-    if writer.vectors is not None:
-        writer.vectors.drop(name)
+    if memory.vectors is not None:
+        memory.vectors.drop(name)
     for i, text in enumerate(DEMO_STREAM):
-        writer.ingest(name, StatementInput(text, id=f"demo-{i:03d}", source="demo"))
+        memory.remember(name, StatementInput(text, id=f"demo-{i:03d}", source="demo"))
     summary = describe_space(store, name)
     click.echo(
         f"Fed {len(DEMO_STREAM)} statements into space {name!r}; its clock is at t={summary.t}."
@@ -49,10 +45,9 @@ def demo_cmd(space: str) -> None:
         f"Stored: {summary.statements} statements, {summary.concepts} concepts, "
         f"{summary.entities} entities, {summary.current_facts}/{summary.facts} current facts."
     )
-    asker = build_asker(settings)
     for question, expected in DEMO_QUESTIONS:
         click.echo(f"\nQ: {question}   (the stream says: {expected})")
-        answer = asker.ask(name, question, "all")
+        answer = memory.ask(name, question, mode="all")
         for candidate in answer.candidates:
             for line in candidate_lines(candidate, show_context=candidate.reader != "vector"):
                 click.echo("  " + line)
@@ -64,10 +59,10 @@ def demo_cmd(space: str) -> None:
 
 
 def _print_browser_hint(settings: Settings) -> None:
-    if uses_external_neo4j(settings):
+    server = managed_server(settings)
+    if server is None:
         click.echo(f"Explore it in your Neo4j Browser (connected to {settings.neo4j_uri}).")
         return
-    server = managed_server(settings)
     click.echo(f"Neo4j Browser: {server.config.browser_url}")
     click.echo(
         f"  connect to {server.config.bolt_uri} as {server.config.user} "

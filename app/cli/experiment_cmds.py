@@ -10,9 +10,8 @@ from pathlib import Path
 
 import click
 
-from app.cli.options import invoked_command
-from app.config import Settings, get_settings
-from app.runtime import build_readers, build_writer, llm_backend, open_store
+from app.cli.options import invoked_command, open_memory
+from app.config import get_settings
 from experiments import belief_data, bench_all, duorc_run
 from experiments.belief_analysis import accuracy_rows, error_rows, plot
 from experiments.belief_run import read_records, run
@@ -22,7 +21,9 @@ from experiments.results_io import write_results
 from extraction.assets import shared_data_dir
 from hybrid.discriminators.llm import LLMDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
+from hybrid.recallgraph import RecallGraph
 from hybrid.recent_reader import RecentReader
+from hybrid.settings import Settings
 
 EXPERIMENTS = Path(__file__).resolve().parents[2] / "experiments"
 RESULTS = EXPERIMENTS / "results"
@@ -36,6 +37,7 @@ def _experiment_settings() -> Settings:
 
 
 def record_run(
+    memory: RecallGraph,
     dataset: belief_data.BeliefDataset,
     records: Path,
     space: str,
@@ -44,19 +46,18 @@ def record_run(
 ) -> float:
     """Feed and ask with every reader (and the raw LLM unless ``recent_tokens`` is None),
     writing ``records``; the wall time."""
-    settings = _experiment_settings()
-    readers = build_readers(settings)
+    readers = dict(memory.readers)
     if recent_tokens is not None:
-        readers["recent"] = RecentReader(open_store(settings), llm_backend(settings), recent_tokens)
+        readers["recent"] = RecentReader(memory.store, memory.llm, recent_tokens)
     records.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     with records.open("w") as out:
         run(
             dataset,
-            open_store(settings),
-            build_writer(settings),
+            memory.store,
+            memory.writer,
             readers,
-            LLMDiscriminator(llm_backend(settings)) if llm_discriminator else None,
+            LLMDiscriminator(memory.llm) if llm_discriminator else None,
             out,
             space=space,
             progress=lambda message: click.echo(message, err=True),
@@ -102,6 +103,7 @@ def recorded_run(out: Path) -> tuple[str, str, tuple[str, float]]:
 )
 def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> None:
     """RecallM's temporal belief-update experiment (Figures 5–6) on the committed data set."""
+    memory = open_memory(_experiment_settings())
     if quick:
         dataset = belief_data.generate(seed=0, repetitions=1, noise_per_repetition=6, people=1)
     else:
@@ -113,7 +115,9 @@ def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> Non
     if reanalyse:
         command, wall_time, measured = recorded_run(out)
     else:
-        wall = record_run(dataset, records, space="experiment-belief", recent_tokens=recent_tokens)
+        wall = record_run(
+            memory, dataset, records, space="experiment-belief", recent_tokens=recent_tokens
+        )
         command, wall_time = invoked_command(), f"{wall / 60:.1f} min"
         measured = None
     trained = TrainedDiscriminator() if WEIGHTS.exists() else None
@@ -121,7 +125,6 @@ def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> Non
     rows = accuracy_rows(recorded, trained)
     plot(rows, "standard", out / "standard.png", "Belief updates: standard questions")
     plot(rows, "long_range", out / "long_range.png", "Belief updates: long-range questions")
-    settings = _experiment_settings()
     write_results(
         out,
         name="belief_updates",
@@ -131,8 +134,8 @@ def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> Non
             + f" (seed {dataset.seed}), {len(dataset.standard)} standard and "
             f"{len(dataset.long_range)} long-range questions, {dataset.repetitions} "
             f"repetitions, {dataset.update_count} statements",
-            "answer model": llm_backend(settings).model_name,
-            "memory model": f"SmolLM2-135M-Instruct + {settings.memory_adapter.name}",
+            "answer model": memory.llm.model_name,
+            "memory model": f"SmolLM2-135M-Instruct + {memory.settings.memory_adapter.name}",
             "grader": "correct = mentions a reference and no outdated value (whole words)",
             "recent (raw LLM)": f"latest statements within {recent_tokens} tokens",
             "wall time": wall_time,
@@ -169,6 +172,7 @@ def train_discriminator_cmd(
         if not (reuse and records.exists()):
             dataset = belief_data.generate(seed, repetitions, noise, people)
             record_run(
+                open_memory(_experiment_settings()),
                 dataset,
                 records,
                 space=f"discriminator-seed-{seed}",
@@ -206,6 +210,7 @@ def train_discriminator_cmd(
 def duorc_cmd(quick: bool, limit: int, questions: int | None, out: Path) -> None:
     """RecallM's Table 1: DuoRC plots in graph, vector and hybrid modes, graded automatically."""
     settings = get_settings().model_copy(update={"triple_writer": "none"})
+    memory = open_memory(settings)
     plots = load_plots(shared_data_dir(settings.shared_data_dir) / "duorc", 1 if quick else limit)
     questions = 3 if quick else questions
     records = out / "records.jsonl"
@@ -214,10 +219,10 @@ def duorc_cmd(quick: bool, limit: int, questions: int | None, out: Path) -> None
     with records.open("w") as sink:
         duorc_run.run(
             plots,
-            open_store(settings),
-            build_writer(settings),
-            build_readers(settings),
-            LLMDiscriminator(llm_backend(settings)),
+            memory.store,
+            memory.writer,
+            memory.readers,
+            LLMDiscriminator(memory.llm),
             sink,
             questions_per_plot=questions,
             progress=lambda message: click.echo(message, err=True),
@@ -234,7 +239,7 @@ def duorc_cmd(quick: bool, limit: int, questions: int | None, out: Path) -> None
             "data": f"../shared/data/duorc: the first {len(plots)} plots (file order), "
             + (f"the first {questions} questions of each" if questions else "every question")
             + f" ({asked} questions)",
-            "answer model": llm_backend(settings).model_name,
+            "answer model": memory.llm.model_name,
             "ingestion": "two sentences per knowledge update; concepts and vectors",
             "grader": "RecallM's 0/1/2 rubric by rule, token F1, containment "
             "(experiments/grading.py)",

@@ -14,12 +14,10 @@ from typing import TypeVar
 import click
 from pydantic import ValidationError
 
-from app.cli.options import space_option
+from app.cli.options import open_memory, space_option
 from app.config import get_settings
-from app.runtime import open_triple_memory
 from extraction.memory_api import Query, Triple
 from extraction.memory_controller import MemoryController
-from extraction.memory_io import export_space, import_space
 from extraction.triple_memory import FactsReceipt
 from graph.errors import InvalidInputError
 from graph.facts_read import FactRecord
@@ -92,7 +90,7 @@ def facts_group(
         return
     settings = get_settings()
     name = settings.resolved_space(space)
-    memory = open_triple_memory(settings)
+    memory = open_memory(settings).triples
     require_space(memory.store, name)
     if subject is None and relation is None and obj is None:
         found = memory.list(name, as_of=as_of, history=history, limit=limit)
@@ -113,7 +111,7 @@ def facts_group(
 def add_cmd(space: str | None, subject: str, relation: str, obj: str, source: str) -> None:
     """Write one fact as a knowledge update (a relation "not R" retracts; OBJECT "*" = any)."""
     settings = get_settings()
-    memory = open_triple_memory(settings)
+    memory = open_memory(settings).triples
     triple = _validated(lambda: Triple.from_parts(subject, relation, obj))
     _echo_receipt(
         memory.write(settings.resolved_space(space), [triple], writer="manual", source=source)
@@ -128,7 +126,7 @@ def add_cmd(space: str | None, subject: str, relation: str, obj: str, source: st
 def retract_cmd(space: str | None, subject: str, relation: str, obj: str | None) -> None:
     """Close SUBJECT's current RELATION facts (only the one with OBJECT, when given)."""
     settings = get_settings()
-    memory = open_triple_memory(settings)
+    memory = open_memory(settings).triples
     triple = _validated(
         lambda: Triple(subject=subject, relation=relation, object=obj, retract=True)
     )
@@ -143,7 +141,7 @@ def retract_cmd(space: str | None, subject: str, relation: str, obj: str | None)
 def delete_cmd(space: str | None, fact_id: str) -> None:
     """Really delete one fact version (updates only close facts; this removes it)."""
     settings = get_settings()
-    open_triple_memory(settings).delete(settings.resolved_space(space), fact_id)
+    open_memory(settings).triples.delete(settings.resolved_space(space), fact_id)
     click.echo(f"Deleted fact {fact_id}.")
 
 
@@ -156,7 +154,7 @@ def apply_cmd(space: str | None, text: str, writer: str) -> None:
     settings = get_settings()
     body = sys.stdin.read() if text == "-" else text
     controller = MemoryController(
-        open_triple_memory(settings), settings.resolved_space(space), writer=writer
+        open_memory(settings).triples, settings.resolved_space(space), writer=writer
     )
     result = controller.run(body, source=writer)
     click.echo(result.text)
@@ -173,9 +171,7 @@ def history_cmd(space: str | None, subject: str, relation: str | None, as_json: 
     """Every version of SUBJECT's facts with its interval and source statement."""
     settings = get_settings()
     name = settings.resolved_space(space)
-    memory = open_triple_memory(settings)
-    require_space(memory.store, name)
-    _echo_facts(memory.history(name, subject, relation), as_json, statements=True)
+    _echo_facts(open_memory(settings).history(name, subject, relation), as_json, statements=True)
 
 
 @click.command("export")
@@ -185,13 +181,13 @@ def export_cmd(space: str | None, output: Path | None) -> None:
     """Write a space's statements and facts as JSON Lines (stdout unless -o FILE)."""
     settings = get_settings()
     name = settings.resolved_space(space)
-    memory = open_triple_memory(settings)
+    memory = open_memory(settings)
     require_space(memory.store, name)
     if output is None:
-        export_space(memory.store, name, sys.stdout)
+        memory.export(name, sys.stdout)
         return
     with output.open("w", encoding="utf-8") as sink:
-        summary = export_space(memory.store, name, sink)
+        summary = memory.export(name, sink)
     click.echo(f"Exported {summary.statements} statements and {summary.facts} facts to {output}.")
 
 
@@ -202,7 +198,7 @@ def import_cmd(space: str | None, file: click.utils.LazyFile) -> None:
     """Load an export (JSON Lines; '-' for stdin) into an empty space."""
     settings = get_settings()
     name = settings.resolved_space(space)
-    summary = import_space(open_triple_memory(settings), name, file)
+    summary = open_memory(settings).import_(name, file)
     click.echo(
         f"Imported {summary.statements} statements and {summary.facts} facts into {name!r} "
         f"(clock at t={summary.clock})."

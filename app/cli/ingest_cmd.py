@@ -10,14 +10,14 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from app.cli.options import space_option
+from app.cli.options import open_memory, space_option
 from app.config import get_settings
 from app.ingest_client import StatementClient
-from app.runtime import build_writer
 from app.statement_input import decode_utf8, parse_statements
 from extraction.ingest import StatementInput
 from graph.errors import InvalidInputError
 from hybrid.ingestion import MemoryWriter
+from hybrid.settings import reveal
 
 Sink = Callable[[list[StatementInput]], list[tuple[bool, int, list[str]]]]
 
@@ -105,8 +105,8 @@ def ingest_cmd(
         raise InvalidInputError(f"{path} holds no statements")
     if writer is not None:
         settings = settings.model_copy(update={"triple_writer": writer})
-    store = _server_sink(server, name, token or settings.api_token) if server else None
-    store = store or _local_sink(build_writer(settings), name)
+    store = _server_sink(server, name, token or reveal(settings.api_token)) if server else None
+    store = store or _local_sink(open_memory(settings).writer, name)
     started = time.perf_counter()
     new = first_t = last_t = 0
     warnings: list[str] = []

@@ -8,10 +8,11 @@ import click
 
 from app.api import create_app
 from app.api.auth import refuse_open_network
+from app.cli.options import open_memory
 from app.config import get_settings
-from app.runtime import llm_backend
 from graph.errors import InvalidInputError
 from hybrid.llm.base import ChatMessage, ChatOptions
+from hybrid.settings import reveal
 
 
 @click.command("chat")
@@ -36,7 +37,7 @@ def chat_cmd(
     if not text.strip():
         raise InvalidInputError("the prompt is empty")
     settings = get_settings()
-    backend = llm_backend(settings)
+    backend = open_memory(settings).llm
     messages = ([ChatMessage("system", system)] if system else []) + [ChatMessage("user", text)]
     options = ChatOptions(
         max_tokens=max_tokens, temperature=temperature, stop=stop, timeout=settings.llm_timeout
@@ -70,8 +71,9 @@ def chat_cmd(
 def llm_serve_cmd(host: str, port: int) -> None:
     """Serve the local model over the OpenAI API (/v1/chat/completions, /v1/models)."""
     settings = get_settings()
-    refuse_open_network(host, settings.api_token)
-    app = create_app(settings, parts=("llm",))
-    model = llm_backend(settings).model_name
+    refuse_open_network(host, reveal(settings.api_token))
+    memory = open_memory(settings)
+    app = create_app(settings, memory=memory, parts=("llm",))
+    model = memory.llm.model_name
     click.echo(f"OpenAI-compatible endpoint: http://{host}:{port}/v1 (model {model})")
     app.run(host=host, port=port, threaded=True, debug=False, use_reloader=False)

@@ -10,12 +10,11 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from app.cli.options import invoked_command
+from app.cli.options import invoked_command, open_memory
 from app.config import get_settings
-from app.runtime import memory_model
 from experiments.results_io import write_results
 from extraction.base_model import base_model_dir
-from extraction.embeddings import shared_embedder
+from extraction.embeddings import Embedder
 from extraction.memory_model.card import write_card
 from extraction.memory_model.evaluate import EmbeddingMatcher, EvalSizes, run_evaluation
 from extraction.memory_model.gguf_export import export_gguf_adapter
@@ -120,8 +119,8 @@ def eval_memory_model_cmd(
     settings = get_settings()
     if adapter is not None:
         settings = settings.model_copy(update={"memory_adapter": adapter})
-    model = memory_model(settings)
-    matcher = EmbeddingMatcher(NameEmbedder(shared_embedder()), settings.tau_e, settings.tau_t)
+    model = open_memory(settings).memory_model
+    matcher = EmbeddingMatcher(NameEmbedder(Embedder()), settings.tau_e, settings.tau_t)
     sizes = EvalSizes(synthetic_writes, redocred, reads, answers)
     started = time.perf_counter()
     rows = run_evaluation(

@@ -5,6 +5,10 @@ import sys
 
 import click
 
+from app.config import get_settings
+from hybrid.recallgraph import RecallGraph
+from hybrid.settings import Settings
+
 space_option = click.option(
     "--space",
     default=None,
@@ -16,3 +20,10 @@ space_option = click.option(
 def invoked_command() -> str:
     """This invocation as a ``recallgraph …`` line, so results say how they were made."""
     return "recallgraph " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def open_memory(settings: Settings | None = None) -> RecallGraph:
+    """The command's memory (default: the environment's settings), closed when it ends."""
+    memory = RecallGraph.from_settings(settings or get_settings())
+    click.get_current_context().call_on_close(memory.close)
+    return memory

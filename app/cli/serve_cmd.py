@@ -9,6 +9,7 @@ import click
 from app.api import create_app
 from app.api.auth import refuse_open_network
 from app.config import get_settings
+from hybrid.settings import reveal
 
 
 def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
@@ -55,7 +56,7 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
 def serve_cmd(host: str, port: int, workers: int, threads: int, production: bool) -> None:
     """Serve the REST API (/v1/spaces/..., /healthz, /openapi.json) and the OpenAI endpoint."""
     settings = get_settings()
-    refuse_open_network(host, settings.api_token)
+    refuse_open_network(host, reveal(settings.api_token))
     click.echo(f"RecallGraph on http://{host}:{port} (OpenAPI at /openapi.json)")
     if workers > 1 or production:
         run_gunicorn(host, port, workers, threads)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from app.config import get_settings
-from app.runtime import managed_server, uses_external_neo4j
 from graph.errors import InvalidInputError
-from graph.neo4j_server import ServerStatus
+from graph.neo4j_server import ManagedNeo4j, ServerStatus
+from hybrid.recallgraph import managed_server
 
 
 def _print_status(status: ServerStatus, password_hint: str) -> None:
@@ -22,20 +22,22 @@ def _print_status(status: ServerStatus, password_hint: str) -> None:
     click.echo(f"log:      {status.log_file}")
 
 
-def _refuse_when_external() -> None:
+def _server() -> ManagedNeo4j:
+    """The managed server, or a refusal when NEO4J_URI names another."""
     settings = get_settings()
-    if uses_external_neo4j(settings):
+    server = managed_server(settings)
+    if server is None:
         raise InvalidInputError(
             f"NEO4J_URI is set ({settings.neo4j_uri}): RecallGraph uses that server and does "
             "not manage its own; unset NEO4J_URI to use the managed one"
         )
+    return server
 
 
-def _password_hint() -> str:
-    settings = get_settings()
-    if settings.neo4j_password:
+def _password_hint(server: ManagedNeo4j) -> str:
+    if get_settings().neo4j_password:
         return "from NEO4J_PASSWORD"
-    return f"in {managed_server(settings).config.password_file}"
+    return f"in {server.config.password_file}"
 
 
 @click.group("neo4j")
@@ -46,19 +48,17 @@ def neo4j_group() -> None:
 @neo4j_group.command("start")
 def start_cmd() -> None:
     """Install (first time), start and wait until Bolt answers. Idempotent."""
-    _refuse_when_external()
-    server = managed_server(get_settings())
+    server = _server()
     was_running = server.pid() is not None
     status = server.start()
     click.echo("Neo4j was already running." if was_running else "Neo4j started.")
-    _print_status(status, _password_hint())
+    _print_status(status, _password_hint(server))
 
 
 @neo4j_group.command("stop")
 def stop_cmd() -> None:
     """Stop the managed server cleanly."""
-    _refuse_when_external()
-    stopped = managed_server(get_settings()).stop()
+    stopped = _server().stop()
     click.echo("Neo4j stopped." if stopped else "Neo4j was not running.")
 
 
@@ -66,10 +66,10 @@ def stop_cmd() -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing; exit 0 when running, 1 if not.")
 def status_cmd(quiet: bool) -> None:
     """Print the Bolt URI, Browser URL, user, pid and version; exit 1 when stopped."""
-    _refuse_when_external()
-    status = managed_server(get_settings()).status()
+    server = _server()
+    status = server.status()
     if not quiet:
-        _print_status(status, _password_hint())
+        _print_status(status, _password_hint(server))
     if not status.running:
         raise SystemExit(1)
 
@@ -78,13 +78,11 @@ def status_cmd(quiet: bool) -> None:
 @click.option("--lines", "-n", default=50, show_default=True, help="How many lines to show.")
 def logs_cmd(lines: int) -> None:
     """Show the end of the managed server's log."""
-    _refuse_when_external()
-    click.echo(managed_server(get_settings()).log_tail(lines))
+    click.echo(_server().log_tail(lines))
 
 
 @neo4j_group.command("install")
 def install_cmd() -> None:
     """Resolve the Neo4j jars from Maven Central into the cache (done once; start does it too)."""
-    _refuse_when_external()
-    lib = managed_server(get_settings()).install()
+    lib = _server().install()
     click.echo(f"Neo4j jars are in {lib}")

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import click
 
-from app.cli.options import space_option
+from app.cli.options import open_memory, space_option
 from app.config import get_settings
-from app.runtime import open_store, vector_store
-from graph.schema import MIGRATIONS, apply_migrations
-from graph.spaces import delete_space, list_spaces
+from graph.schema import MIGRATIONS
 
 
 @click.command("spaces")
 def spaces_cmd() -> None:
     """List memory spaces with their clock and counts."""
-    summaries = list_spaces(open_store(get_settings()))
+    summaries = open_memory().spaces()
     if not summaries:
         click.echo("No spaces yet. Feed one with `recallgraph ingest`.")
         return
@@ -38,17 +36,14 @@ def reset_cmd(space: str | None, yes: bool) -> None:
     name = settings.resolved_space(space)
     if not yes:
         raise click.UsageError(f"this deletes everything in space {name!r}; add --yes to confirm")
-    delete_space(open_store(settings), name, keep_space=True)
-    vectors = vector_store(settings)
-    if vectors is not None:
-        vectors.drop(name)
+    open_memory(settings).delete_space(name, keep_space=True)
     click.echo(f"Space {name!r} is empty.")
 
 
 @click.command("migrate")
 def migrate_cmd() -> None:
     """Apply schema migrations not yet recorded in the database (also done at start-up)."""
-    applied = apply_migrations(open_store(get_settings(), migrate=False))
+    applied = open_memory().migrate()
     latest = MIGRATIONS[-1].id
     if applied:
         click.echo(f"Applied migrations {applied}; schema is at version {latest}.")

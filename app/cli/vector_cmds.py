@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from app.cli.options import space_option
+from app.cli.options import open_memory, space_option
 from app.config import get_settings
-from app.runtime import build_writer, open_store
 from graph.errors import InvalidInputError
 from graph.spaces import require_space
 
@@ -24,6 +23,7 @@ def rebuild_vectors_cmd(space: str | None, missing_only: bool) -> None:
     name = settings.resolved_space(space)
     if not settings.vectors_enabled:
         raise InvalidInputError("the vector baseline is switched off (RECALLGRAPH_VECTORS=false)")
-    require_space(open_store(settings), name)
-    written = build_writer(settings).sync_vectors(name, rebuild=not missing_only)
+    memory = open_memory(settings)
+    require_space(memory.store, name)
+    written = memory.writer.sync_vectors(name, rebuild=not missing_only)
     click.echo(f"Wrote {written} statements of space {name!r} to the vector store.")

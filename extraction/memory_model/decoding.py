@@ -17,6 +17,9 @@ from typing import Literal, Protocol
 import numpy as np
 
 Decoding = Literal["greedy", "late"]
+WRITE_DECODING: Decoding = "greedy"
+"""Writes decode greedily by default: late stopping gives the same F1 on held-out data at half the
+speed (see the model card)."""
 PATIENCE = 5
 
 

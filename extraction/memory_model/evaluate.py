@@ -28,6 +28,7 @@ from extraction.memory_model.decoding import Decoding
 from extraction.memory_model.model import MemoryModel
 from extraction.memory_model.synthetic import Example
 from extraction.triple_embeddings import NameEmbedder
+from graph.facts_read import FuzzyParams
 from graph.keys import entity_key, relation_key
 
 TripleKey = tuple[str, str, bool, str]
@@ -70,7 +71,12 @@ def exact_matches(predicted: Sequence[Triple], gold: Sequence[Triple]) -> int:
 class EmbeddingMatcher:
     """MEMLLM's embedding-based matching, greedy one-to-one."""
 
-    def __init__(self, names: NameEmbedder, tau_e: float = 0.7, tau_t: float = 0.7) -> None:
+    def __init__(
+        self,
+        names: NameEmbedder,
+        tau_e: float = FuzzyParams.tau_e,
+        tau_t: float = FuzzyParams.tau_t,
+    ) -> None:
         self.names = names
         self.tau_e = tau_e
         self.tau_t = tau_t

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from extraction.memory_api import ParseIssue, Query, Triple
-from extraction.memory_model.decoding import Decoding, StepModel, decode
+from extraction.memory_model.decoding import WRITE_DECODING, Decoding, StepModel, decode
 from extraction.memory_model.prompts import answer_turn, read_turn, write_turn
 from extraction.memory_model.tokens import TurnTokenizer
 from extraction.memory_parser import parse
@@ -57,7 +57,7 @@ class MemoryModel:
         return self.tokens.decode(decoded.ids)
 
     def write_sentence(
-        self, sentence: str, pretext: Sequence[str] = (), how: Decoding = "late"
+        self, sentence: str, pretext: Sequence[str] = (), how: Decoding = WRITE_DECODING
     ) -> tuple[list[Triple], str, list[ParseIssue]]:
         """The triples of one focus sentence; the raw reply and what did not parse."""
         reply = self._reply(
@@ -67,7 +67,7 @@ class MemoryModel:
         triples = [t for call in parsed.writes for t in call.triples]
         return triples, reply, list(parsed.issues)
 
-    def write(self, text: str, how: Decoding = "late") -> WriteResult:
+    def write(self, text: str, how: Decoding = WRITE_DECODING) -> WriteResult:
         """MEMLLM's sentence-by-sentence writes over one statement, each with its pretext."""
         sentences = split_sentences(text) or [text.strip()]
         triples: list[Triple] = []

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-FORMAT_VERSION = 1
 WRITE_SYSTEM = "Memory write: store the facts of the focus sentence as MEM_WRITE triples."
 READ_SYSTEM = "Memory read: query the memory for what the question needs."
 ANSWER_SYSTEM = (

@@ -8,14 +8,16 @@ recorded as ``model:<adapter>``.
 from __future__ import annotations
 
 from extraction.ingest import StatementInput
-from extraction.memory_model.decoding import Decoding
+from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
 from extraction.triple_memory import TripleMemory
 from graph.facts_write import FactsPart
 
 
 class ModelTripleWriter:
-    def __init__(self, model: MemoryModel, memory: TripleMemory, how: Decoding = "late") -> None:
+    def __init__(
+        self, model: MemoryModel, memory: TripleMemory, how: Decoding = WRITE_DECODING
+    ) -> None:
         self.model = model
         self.memory = memory
         self.how = how

@@ -15,9 +15,10 @@ from typing import Literal
 from extraction.assets import SMOLLM2_NAME, smollm2_gguf
 from graph.errors import InvalidInputError
 from hybrid.llm.base import ChatBackend
+from hybrid.llm.engines import EnginePool
 from hybrid.llm.local import LocalBackend
-from hybrid.llm.local_llamacpp import LlamaCppSpec, llamacpp_engine, require_llamacpp
-from hybrid.llm.local_transformers import TransformersSpec, transformers_engine
+from hybrid.llm.local_llamacpp import LlamaCppSpec, require_llamacpp
+from hybrid.llm.local_transformers import TransformersSpec
 from hybrid.llm.openai_backend import OpenAIBackend, OpenAIConfig
 from hybrid.llm.probe import probe_llamacpp
 
@@ -59,8 +60,8 @@ def transformers_spec(config: LLMConfig) -> TransformersSpec:
     )
 
 
-def build_backend(config: LLMConfig) -> ChatBackend:
-    """A ready backend; local models load on first use and once per process."""
+def build_backend(config: LLMConfig, engines: EnginePool) -> ChatBackend:
+    """A ready backend; a local model loads on first use, into ``engines``."""
     kind = resolved_kind(config)
     if kind == "openai":
         if not config.base_url and not config.api_key:
@@ -86,6 +87,6 @@ def build_backend(config: LLMConfig) -> ChatBackend:
         spec = LlamaCppSpec(
             gguf=smollm2_gguf(), context_window=config.context_window, threads=config.threads
         )
-        return LocalBackend(spec.name, partial(llamacpp_engine, spec))
+        return LocalBackend(spec.name, partial(engines.llamacpp, spec))
     tspec = transformers_spec(config)
-    return LocalBackend(tspec.name, partial(transformers_engine, tspec))
+    return LocalBackend(tspec.name, partial(engines.transformers, tspec))

@@ -9,7 +9,6 @@ consumer (an HTTP stream) from ever holding the lock itself.
 
 from __future__ import annotations
 
-import atexit
 import os
 import queue
 import threading
@@ -151,29 +150,6 @@ class LlamaCppStepper:
         self.llama.eval(list(ids))
         pointer = self.llama._ctx.get_logits_ith(-1)
         return np.ctypeslib.as_array(pointer, shape=(self.vocab,)).copy()
-
-
-_engines: dict[LlamaCppSpec, LlamaCppEngine] = {}
-_engines_lock = threading.Lock()
-
-
-def llamacpp_engine(spec: LlamaCppSpec) -> LlamaCppEngine:
-    """The process's engine for ``spec``, built on first use only."""
-    with _engines_lock:
-        engine = _engines.get(spec)
-        if engine is None:
-            engine = _engines[spec] = LlamaCppEngine(spec)
-        return engine
-
-
-@atexit.register
-def _close_engines() -> None:
-    """Free the llama.cpp contexts while the interpreter is still whole (its finalisers fail
-    once module globals are torn down)."""
-    with _engines_lock:
-        for engine in _engines.values():
-            engine.llama.close()
-        _engines.clear()
 
 
 LLAMACPP_REMEDY = (

@@ -117,19 +117,3 @@ class TransformersStepper:
 
         logits, self.past = self.engine.logits(torch.tensor([list(ids)]), self.past)
         return np.asarray(logits.numpy())
-
-
-_engines: dict[TransformersSpec, TransformersEngine] = {}
-_engines_lock = threading.Lock()
-load_count = 0  # how many engines this process has built (the load-once test reads it)
-
-
-def transformers_engine(spec: TransformersSpec) -> TransformersEngine:
-    """The process's engine for ``spec``, built on first use only."""
-    global load_count
-    with _engines_lock:
-        engine = _engines.get(spec)
-        if engine is None:
-            engine = _engines[spec] = TransformersEngine(spec)
-            load_count += 1
-        return engine

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from app.browser import browser_queries, style_grass
-from app.config import Settings
-from app.runtime import ingest_settings
 from extraction.ingest import Ingestor, StatementInput
 from graph.store import GraphStore
+from hybrid.recallgraph import RecallGraph
 
 
 def test_every_ready_query_runs_and_finds_the_ingested_graph(
-    store: GraphStore, settings: Settings, space: str
+    store: GraphStore, recallgraph: RecallGraph, space: str
 ) -> None:
-    ingestor = Ingestor(store, ingest_settings(settings))
+    ingestor = Ingestor(store, recallgraph.ingest_settings)
     for text in ("Brandon bought a guitar.", "Brandon sold the guitar to Carter."):
         ingestor.ingest(space, StatementInput(text))
     params = {"space": space, "label": "brandon", "window": 15, "subject": "brandon"}

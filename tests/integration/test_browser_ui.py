@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from app.config import Settings
-from app.runtime import ingest_settings, managed_server, uses_external_neo4j
 from extraction.ingest import Ingestor, StatementInput
 from graph.store import GraphStore
+from hybrid.recallgraph import RecallGraph
+from hybrid.settings import Settings
 
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -89,6 +89,7 @@ def test_the_neo4j_browser_shows_an_ingested_graph(
     driver,
     screenshots: Path,
     settings: Settings,
+    recallgraph: RecallGraph,
     store: GraphStore,
     space: str,  # type: ignore[no-untyped-def]
 ) -> None:
@@ -98,9 +99,10 @@ def test_the_neo4j_browser_shows_an_ingested_graph(
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    if uses_external_neo4j(settings):
+    server = recallgraph.server
+    if server is None:
         pytest.skip("NEO4J_URI points at an external Neo4j: its Browser is not the project's")
-    ingestor = Ingestor(store, ingest_settings(settings))
+    ingestor = Ingestor(store, recallgraph.ingest_settings)
     for text in STREAM:
         ingestor.ingest(space, StatementInput(text))
     expected = store.query(
@@ -108,7 +110,6 @@ def test_the_neo4j_browser_shows_an_ingested_graph(
         "RETURN count(DISTINCT st) + count(DISTINCT c) AS n",
         space=space,
     )[0]["n"]
-    server = managed_server(settings)
     wait = WebDriverWait(driver, 60)
     driver.get(server.config.browser_url)
 

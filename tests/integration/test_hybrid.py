@@ -9,11 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from app.cli import cli
-from app.config import Settings
-from app.runtime import build_asker, build_writer
 from extraction.ingest import StatementInput
-from graph.spaces import create_space, delete_space
-from graph.store import GraphStore
+from graph.spaces import create_space
+from hybrid.recallgraph import RecallGraph
 from tests.conftest import new_space_name
 
 STREAM = (
@@ -26,17 +24,15 @@ READERS = ["graph", "triples", "vector"]
 
 
 @pytest.fixture(scope="module")
-def fed_space(settings: Settings, store: GraphStore) -> Iterator[str]:
+def fed_space(recallgraph: RecallGraph) -> Iterator[str]:
     """Fed once for the module (the memory model writes about a sentence a second)."""
     space = new_space_name("hybrid")
-    create_space(store, space)
-    writer = build_writer(settings.model_copy(update={"triple_writer": "model"}))
+    create_space(recallgraph.store, space)
+    writer = recallgraph.variant(triple_writer="model").writer
     for text in STREAM:
         writer.ingest(space, StatementInput(text))
     yield space
-    delete_space(store, space)
-    if writer.vectors is not None:
-        writer.vectors.drop(space)
+    recallgraph.delete_space(space)
 
 
 @pytest.mark.parametrize(
@@ -44,9 +40,9 @@ def fed_space(settings: Settings, store: GraphStore) -> Iterator[str]:
     [("trained", "estimated chance of being right"), ("llm", "the LLM")],
 )
 def test_hybrid_asks_every_reader_and_answers_with_the_chosen_one(
-    settings: Settings, fed_space: str, discriminator: str, reason: str
+    recallgraph: RecallGraph, fed_space: str, discriminator: str, reason: str
 ) -> None:
-    asker = build_asker(settings.model_copy(update={"discriminator": discriminator}))
+    asker = recallgraph.variant(discriminator=discriminator).asker
     answer = asker.ask(fed_space, QUESTION, "hybrid")
     assert [c.reader for c in answer.candidates] == READERS
     assert reason in (answer.reason or "")

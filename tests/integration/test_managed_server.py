@@ -17,13 +17,20 @@ from pathlib import Path
 
 import pytest
 
-from app.config import Settings
-from app.runtime import server_config
 from graph.errors import ServerSetupError
-from graph.neo4j_server import ManagedNeo4j
+from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.store import open_driver
+from hybrid.recallgraph import managed_server
+from hybrid.settings import Settings
 
 BOLT, HTTP = 17787, 17574
+
+
+def server_config(settings: Settings) -> ServerConfig:
+    """The managed server's configuration, whether or not the suite itself uses it."""
+    server = managed_server(settings.model_copy(update={"neo4j_uri": None}))
+    assert server is not None
+    return server.config
 
 
 @pytest.fixture

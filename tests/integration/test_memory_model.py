@@ -8,10 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from app.cli import cli
-from app.config import Settings
-from app.runtime import build_writer, memory_model, open_triple_memory
 from extraction.ingest import StatementInput
 from extraction.memory_api import Query
+from hybrid.recallgraph import RecallGraph
 from hybrid.triple_reader import TripleReader
 
 PARIS = "Brandon wants to go to Paris for his next vacation."
@@ -20,17 +19,17 @@ TRIP = Query(subject="Brandon", relation="plans to travel to")
 
 
 @pytest.fixture(scope="module")
-def model_settings(settings: Settings) -> Settings:
-    return settings.model_copy(update={"triple_writer": "model"})
+def with_model(recallgraph: RecallGraph) -> RecallGraph:
+    return recallgraph.variant(triple_writer="model")
 
 
 def test_the_model_writes_the_belief_update_and_closes_the_old_fact(
-    model_settings: Settings, space: str
+    with_model: RecallGraph, space: str
 ) -> None:
-    writer = build_writer(model_settings)
+    writer = with_model.writer
     first = writer.ingest(space, StatementInput(PARIS))
     second = writer.ingest(space, StatementInput(BRAZIL))
-    memory = open_triple_memory(model_settings)
+    memory = with_model.triples
     now = memory.read(space, TRIP)
     assert [f.object for f in now.facts] == ["Brazil"]
     assert now.facts[0].t_from == second.t and now.facts[0].writer.startswith("model:")
@@ -42,12 +41,12 @@ def test_the_model_writes_the_belief_update_and_closes_the_old_fact(
 
 
 def test_the_triples_reader_answers_from_the_current_fact(
-    model_settings: Settings, space: str
+    with_model: RecallGraph, space: str
 ) -> None:
-    writer = build_writer(model_settings)
+    writer = with_model.writer
     for text in (PARIS, "Carter bought a red bicycle.", BRAZIL):
         writer.ingest(space, StatementInput(text))
-    reader = TripleReader(open_triple_memory(model_settings), memory_model(model_settings))
+    reader = TripleReader(with_model.triples, with_model.memory_model)
     candidate = reader.answer(space, "Where does Brandon plan on traveling for his next vacation?")
     assert not candidate.no_information
     current = [e.text for e in candidate.evidence if e.t_to is None]
@@ -64,10 +63,10 @@ def test_ingest_with_the_model_writer_from_the_command_line(space: str, tmp_path
     assert "Brazil" in facts.output and "Paris" not in facts.output
 
 
-def test_the_gguf_export_writes_what_the_peft_adapter_writes(model_settings: Settings) -> None:
+def test_the_gguf_export_writes_what_the_peft_adapter_writes(with_model: RecallGraph) -> None:
     """llama.cpp with the exported adapter and transformers with the peft one are one model."""
-    llama = memory_model(model_settings.model_copy(update={"memory_engine": "llamacpp"}))
-    torch = memory_model(model_settings.model_copy(update={"memory_engine": "transformers"}))
+    llama = with_model.variant(memory_engine="llamacpp").memory_model
+    torch = with_model.variant(memory_engine="transformers").memory_model
     for sentence in (PARIS, "Zofia Larsen moved from Oslo to Lima.", "It rained all week."):
         assert (
             llama.write_sentence(sentence, how="greedy")[1]

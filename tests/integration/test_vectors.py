@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from app.config import Settings
-from app.runtime import ingest_settings
 from extraction.ingest import Ingestor, StatementInput
 from graph.store import GraphStore
 from graph.updates import pending_statements
 from hybrid.ingestion import VECTORS, MemoryWriter
+from hybrid.recallgraph import ingest_settings
+from hybrid.settings import Settings
 from hybrid.vector_store import VectorConfig, VectorStore, segment
 
 

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from app.config import Settings, validate_space_name
 from graph.errors import InvalidInputError
+from graph.spaces import validate_space_name
+from hybrid.settings import Settings
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from app.config import Settings
 from experiments.duorc import load_plots, parse_plot
 from experiments.grading import contains, rubric, token_f1
+from hybrid.settings import Settings
 
 
 def test_token_f1_and_containment() -> None:

@@ -7,17 +7,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from pydantic import SecretStr
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from app.api import create_app
-from app.config import Settings
-from app.runtime import llm_backend
 from hybrid.llm.base import ChatBackend
+from hybrid.recallgraph import RecallGraph
+from hybrid.settings import Settings
 
 
 @pytest.fixture(scope="session")
-def llm(settings: Settings) -> ChatBackend:
-    return llm_backend(settings)
+def llm(recallgraph: RecallGraph) -> ChatBackend:
+    return recallgraph.llm
 
 
 @dataclass(frozen=True)
@@ -26,18 +27,19 @@ class LiveServer:
     token: str | None
 
 
-def serve(settings: Settings) -> tuple[BaseWSGIServer, threading.Thread]:
-    server = make_server("127.0.0.1", 0, create_app(settings, parts=("llm",)), threaded=True)
+def serve(settings: Settings, memory: RecallGraph) -> tuple[BaseWSGIServer, threading.Thread]:
+    app = create_app(settings, memory=memory, parts=("llm",))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server, thread
 
 
 @pytest.fixture(scope="session")
-def llm_server(settings: Settings) -> Iterator[LiveServer]:
+def llm_server(settings: Settings, recallgraph: RecallGraph) -> Iterator[LiveServer]:
     """`recallgraph llm-serve`'s app on a free port, with a bearer token required."""
     token = "test-token-123"
-    server, thread = serve(settings.model_copy(update={"api_token": token}))
+    server, thread = serve(settings.model_copy(update={"api_token": SecretStr(token)}), recallgraph)
     yield LiveServer(f"http://127.0.0.1:{server.server_port}/v1", token)
     server.shutdown()
     thread.join()

@@ -6,12 +6,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from app.config import Settings
-from app.runtime import llm_config
 from graph.errors import ContextWindowError, InvalidInputError
-from hybrid.llm import local_transformers
 from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
+from hybrid.llm.engines import EnginePool
 from hybrid.llm.factory import LLMConfig, build_backend, resolved_kind
+from hybrid.settings import Settings
 
 QUESTION = [ChatMessage("user", "What is the capital of France? Answer in one word.")]
 COUNT = [ChatMessage("user", "Count from 1 to 10, one number per line.")]
@@ -25,7 +24,7 @@ def test_the_default_backend_answers_offline(llm: ChatBackend) -> None:
 
 
 def test_auto_prefers_llama_cpp(settings: Settings) -> None:
-    assert resolved_kind(llm_config(settings)) == "llamacpp"
+    assert resolved_kind(LLMConfig(backend="auto", cache_dir=settings.cache_dir)) == "llamacpp"
 
 
 def test_streamed_pieces_add_up_to_the_answer(llm: ChatBackend) -> None:
@@ -73,17 +72,18 @@ def test_two_threads_generating_at_once_get_their_own_answers(llm: ChatBackend) 
 
 def test_transformers_loads_once_and_threads_interleave(settings: Settings) -> None:
     config = LLMConfig(backend="transformers", cache_dir=settings.cache_dir)
-    before = local_transformers.load_count
-    first, second = build_backend(config), build_backend(config)
+    engines = EnginePool()
+    first, second = build_backend(config, engines), build_backend(config, engines)
     options = ChatOptions(max_tokens=16)
     alone = [first.chat(QUESTION, options).text, first.chat(COUNT, options).text]
     with ThreadPoolExecutor(2) as pool:
         together = list(pool.map(lambda m: second.chat(m, options).text, [QUESTION, COUNT]))
     assert together == alone
     assert "paris" in alone[0].lower()
-    assert local_transformers.load_count - before <= 1
-    build_backend(config).chat(QUESTION, ChatOptions(max_tokens=2))
-    assert local_transformers.load_count - before <= 1
+    assert engines.loads == 1
+    build_backend(config, engines).chat(QUESTION, ChatOptions(max_tokens=2))
+    assert engines.loads == 1
+    engines.close()
 
 
 def test_recallgraph_chat_answers_from_the_local_model() -> None:

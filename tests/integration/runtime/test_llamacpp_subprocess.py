@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from app.config import Settings
 from extraction.assets import smollm2_gguf
 from extraction.memory_model.gguf_export import ADAPTER_FILE
+from hybrid.settings import Settings
 
 pytestmark = pytest.mark.slow
 

@@ -37,7 +37,7 @@ def test_a_plain_install_has_the_memory_adapter(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     probe = (
-        "from app.config import Settings; a = Settings().memory_adapter; "
+        "from hybrid.settings import Settings; a = Settings().memory_adapter; "
         "print(a); print(*sorted(p.name for p in a.iterdir()))"
     )
     out = subprocess.run(

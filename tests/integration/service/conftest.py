@@ -1,4 +1,4 @@
-"""A fresh Flask app per test (cheap: Neo4j, ChromaDB and the model are shared per process)."""
+"""A fresh Flask app per test, serving the suite's one memory (its driver and models)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app.api import create_app
-from app.config import Settings
+from hybrid.recallgraph import RecallGraph
+from hybrid.settings import Settings
 
 
 @pytest.fixture
-def app(settings: Settings) -> Flask:
-    return create_app(settings.model_copy(update={"max_request_bytes": 64 * 1024}))
+def app(settings: Settings, recallgraph: RecallGraph) -> Flask:
+    small = settings.model_copy(update={"max_request_bytes": 64 * 1024})
+    return create_app(small, memory=recallgraph)
 
 
 @pytest.fixture

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 
 from flask.testing import FlaskClient
+from pydantic import SecretStr
 
 from app.api import create_app
-from app.config import Settings
 from graph.spaces import space_exists
 from graph.store import GraphStore
+from hybrid.recallgraph import RecallGraph
+from hybrid.settings import Settings
 
 PARIS = "Brandon wants to go to Paris for his next vacation."
 BRAZIL = "Brandon cancelled his Paris trip, and is now planning on going to Brazil instead."
@@ -174,8 +176,9 @@ def test_concepts_spaces_and_export_import(
     assert not space_exists(store, copy)
 
 
-def test_health_and_bearer_token(settings: Settings) -> None:
-    client = create_app(settings.model_copy(update={"api_token": "s3cret"})).test_client()
+def test_health_and_bearer_token(settings: Settings, recallgraph: RecallGraph) -> None:
+    with_token = settings.model_copy(update={"api_token": SecretStr("s3cret")})
+    client = create_app(with_token, memory=recallgraph).test_client()
     health = client.get("/healthz")
     assert health.status_code == 200 and health.json["checks"]["neo4j"]["ok"]
     assert client.get("/v1/spaces").status_code == 401
@@ -183,9 +186,12 @@ def test_health_and_bearer_token(settings: Settings) -> None:
     assert client.get("/v1/spaces", headers={"Authorization": "Bearer s3cret"}).status_code == 200
 
 
-def test_cors_is_off_unless_configured(settings: Settings) -> None:
-    closed = create_app(settings).test_client().get("/healthz", headers={"Origin": "http://x"})
-    assert "Access-Control-Allow-Origin" not in closed.headers
-    opened = create_app(settings.model_copy(update={"cors_origins": "http://x"})).test_client()
+def test_cors_is_off_unless_configured(settings: Settings, recallgraph: RecallGraph) -> None:
+    closed = create_app(settings, memory=recallgraph).test_client()
+    assert (
+        "Access-Control-Allow-Origin" not in closed.get("/healthz", headers={"Origin": "x"}).headers
+    )
+    with_cors = settings.model_copy(update={"cors_origins": "http://x"})
+    opened = create_app(with_cors, memory=recallgraph).test_client()
     response = opened.get("/healthz", headers={"Origin": "http://x"})
     assert response.headers["Access-Control-Allow-Origin"] == "http://x"

@@ -13,8 +13,8 @@ import requests
 from werkzeug.serving import make_server
 
 from app.api import create_app
-from app.config import Settings
 from graph.store import GraphStore
+from hybrid.recallgraph import RecallGraph
 
 CLIENTS = 4
 PER_CLIENT = 500
@@ -22,10 +22,9 @@ BATCH = 25
 
 
 @pytest.fixture
-def base_url(settings: Settings) -> Iterator[str]:
-    app = create_app(
-        settings.model_copy(update={"triple_writer": "none", "vectors_enabled": False})
-    )
+def base_url(recallgraph: RecallGraph) -> Iterator[str]:
+    memory = recallgraph.variant(triple_writer="none", vectors_enabled=False)
+    app = create_app(memory.settings, memory=memory)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

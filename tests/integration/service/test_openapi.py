@@ -10,6 +10,7 @@ import re
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from pydantic import SecretStr
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -21,8 +22,8 @@ from schemathesis.specs.openapi.checks import (
 from app.api import create_app
 from app.api.openapi import document
 from app.config import get_settings
-from app.runtime import open_store, vector_store
-from graph.spaces import delete_space, list_spaces
+from graph.spaces import list_spaces
+from hybrid.recallgraph import RecallGraph
 
 FUZZ_PREFIX = "fuzz-"
 
@@ -65,7 +66,7 @@ CHECKS = [
 ]
 TOKEN = "fuzz-token"
 fuzz_app = create_app(
-    get_settings().model_copy(update={"triple_writer": "none", "api_token": TOKEN})
+    get_settings().model_copy(update={"triple_writer": "none", "api_token": SecretStr(TOKEN)})
 )
 schema = schemathesis.openapi.from_wsgi("/openapi.json", fuzz_app)
 
@@ -82,15 +83,11 @@ def confine(case: schemathesis.Case) -> None:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def remove_fuzz_spaces():  # type: ignore[no-untyped-def]
+def remove_fuzz_spaces(recallgraph: RecallGraph):  # type: ignore[no-untyped-def]
     yield
-    store = open_store(get_settings())
-    vectors = vector_store(get_settings())
-    for summary in list_spaces(store):
+    for summary in list_spaces(recallgraph.store):
         if summary.name.startswith(FUZZ_PREFIX):
-            delete_space(store, summary.name)
-            if vectors is not None:
-                vectors.drop(summary.name)
+            recallgraph.delete_space(summary.name)
 
 
 @schema.parametrize()

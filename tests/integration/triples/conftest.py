@@ -6,18 +6,16 @@ import uuid
 
 import pytest
 
-from app.config import Settings
-from app.runtime import triple_memory_config
 from extraction.memory_api import Triple
 from extraction.triple_memory import FactsReceipt, TripleMemory
 from graph.spaces import current_t
-from graph.store import GraphStore
 from graph.updates import StatementRecord, write_update
+from hybrid.recallgraph import RecallGraph
 
 
 @pytest.fixture(scope="session")
-def memory(store: GraphStore, settings: Settings) -> TripleMemory:
-    return TripleMemory(store, triple_memory_config(settings))
+def memory(recallgraph: RecallGraph) -> TripleMemory:
+    return recallgraph.triples
 
 
 def fact(subject: str, relation: str, obj: str) -> Triple:

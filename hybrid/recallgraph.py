@@ -1,0 +1,377 @@
+"""``RecallGraph``: the one object that owns a memory's live resources and offers its verbs.
+
+The Neo4j driver, the vector store, the embedding model and the local model engines are built on
+first use (no I/O in the constructor) and freed by ``close()`` or the end of a ``with`` block. The
+CLI, the Flask app, the experiments and the tests all hold one; nothing else keeps live resources.
+
+    with RecallGraph.from_settings() as memory:
+        memory.remember("notes", ["Alice works for Globex.", "Alice now works for Initech."])
+        print(memory.ask("notes", "Where does Alice work?").answer)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property
+from types import TracebackType
+from typing import TextIO
+
+from extraction.assets import smollm2_gguf
+from extraction.cardinality import CardinalityRules, split_names
+from extraction.embeddings import Embedder
+from extraction.ingest import Ingestor, IngestSettings, PartBuilder, StatementInput
+from extraction.memory_api import Query
+from extraction.memory_io import ExportSummary, ImportSummary, export_space, import_space
+from extraction.memory_model.gguf_export import ADAPTER_FILE
+from extraction.memory_model.model import MemoryModel
+from extraction.memory_model.tokens import TurnTokenizer
+from extraction.memory_model.writer import ModelTripleWriter
+from extraction.triple_memory import ReadResult, TripleMemory, TripleMemoryConfig
+from graph.errors import AssetMissingError, InvalidInputError
+from graph.facts_read import FactRecord, FuzzyParams
+from graph.neo4j_server import ManagedNeo4j, ServerConfig
+from graph.schema import apply_migrations
+from graph.spaces import SpaceSummary, delete_space, list_spaces, require_space
+from graph.store import GraphStore, open_driver
+from hybrid.ask import Answer, Asker, Discriminator, Mode, Reader
+from hybrid.discriminators.llm import LLMDiscriminator
+from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
+from hybrid.graph_reader import GraphReader, GraphRecipe
+from hybrid.ingestion import IngestOutcome, MemoryWriter
+from hybrid.llm.base import ChatBackend
+from hybrid.llm.engines import EnginePool
+from hybrid.llm.factory import LLMConfig, build_backend
+from hybrid.llm.local_llamacpp import LlamaCppSpec, require_llamacpp
+from hybrid.llm.local_transformers import TransformersSpec
+from hybrid.llm.probe import probe_llamacpp
+from hybrid.llm_revision import LLMReviser
+from hybrid.settings import Settings, reveal
+from hybrid.triple_reader import TripleReader
+from hybrid.vector_reader import VectorReader
+from hybrid.vector_store import VectorConfig, VectorStore
+
+Statements = str | StatementInput | Sequence[str | StatementInput]
+
+
+def _statement_inputs(statements: Statements) -> list[StatementInput]:
+    if isinstance(statements, str | StatementInput):
+        statements = [statements]
+    return [s if isinstance(s, StatementInput) else StatementInput(text=s) for s in statements]
+
+
+def managed_server(settings: Settings) -> ManagedNeo4j | None:
+    """The managed local Neo4j ``settings`` describe; None when ``NEO4J_URI`` names another."""
+    if settings.neo4j_uri:
+        return None
+    return ManagedNeo4j(
+        ServerConfig(
+            version=settings.neo4j_version,
+            home=settings.neo4j_home,
+            cache_dir=settings.cache_dir,
+            bolt_port=settings.neo4j_bolt_port,
+            http_port=settings.neo4j_http_port,
+            user=settings.neo4j_user,
+            password=reveal(settings.neo4j_password),
+            start_timeout=settings.neo4j_start_timeout,
+        )
+    )
+
+
+def ingest_settings(settings: Settings) -> IngestSettings:
+    """What the write path needs of the settings."""
+    return IngestSettings(
+        revision_mode=settings.revision_mode,
+        revision_period=settings.revision_period,
+        context_char_limit=settings.context_char_limit,
+        max_statement_chars=settings.max_statement_chars,
+    )
+
+
+def graph_recipe(settings: Settings) -> GraphRecipe:
+    """RecallM's traversal as the settings configure it."""
+    return GraphRecipe(
+        max_concepts=settings.max_concepts,
+        depth=settings.traversal_depth,
+        window=settings.temporal_window,
+        alpha=settings.ranking_alpha,
+    )
+
+
+class RecallGraph:
+    """A knowledge memory: remember statements, ask questions, read facts and their history."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: GraphStore | None = None,
+        engines: EnginePool | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
+        """Parts given here are lent: the caller keeps and closes them. The rest are built on
+        first use and closed by ``close``."""
+        self.settings = settings
+        self._owns_engines = engines is None
+        self.engines = engines or EnginePool()
+        self.embedder = embedder or Embedder()
+        self._lock = threading.RLock()
+        self._lent_store = store
+        self._closed = False
+        self._applied_migrations: list[int] = []
+
+    @classmethod
+    def from_settings(cls, settings: Settings | None = None) -> RecallGraph:
+        """A memory configured by ``settings`` (default: the environment, ``Settings()``)."""
+        return cls(settings if settings is not None else Settings())
+
+    # --- lifecycle ----------------------------------------------------------------------------
+
+    def __enter__(self) -> RecallGraph:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Free everything this memory opened: model engines, the vector client, the driver."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if self._owns_engines:
+                self.engines.close()
+            if "store" in self.__dict__ and self._lent_store is None:
+                self.store.close()
+
+    def variant(self, **changes: object) -> RecallGraph:
+        """This memory with some settings changed (not Neo4j's), sharing its driver, model
+        engines and embedder, which this one keeps owning: a second reader configuration, an
+        experiment's writer, a test's."""
+        return RecallGraph(
+            self.settings.model_copy(update=changes),
+            store=self.store,
+            engines=self.engines,
+            embedder=self.embedder,
+        )
+
+    def loaded(self, part: str) -> bool:
+        """Whether a part (``store``, ``vectors``, ``llm``, ``writer``, ``asker``…) is built."""
+        return part in self.__dict__
+
+    # --- parts, built on first use --------------------------------------------------------------
+
+    @property
+    def server(self) -> ManagedNeo4j | None:
+        """The managed local Neo4j; None when ``NEO4J_URI`` names another."""
+        return managed_server(self.settings)
+
+    def _connection(self) -> tuple[str, str, str]:
+        s = self.settings
+        server = self.server
+        if server is not None:
+            return server.config.bolt_uri, s.neo4j_user, server.password()
+        password = reveal(s.neo4j_password)
+        if not password:
+            raise InvalidInputError("NEO4J_URI is set but NEO4J_PASSWORD is not: set both")
+        return str(s.neo4j_uri), s.neo4j_user, password
+
+    @cached_property
+    def store(self) -> GraphStore:
+        """The Neo4j store, its schema brought up to date when it is first opened."""
+        with self._lock:
+            if self._lent_store is not None:
+                return self._lent_store
+            uri, user, password = self._connection()
+            store = GraphStore(
+                open_driver(uri, user, password), self.settings.neo4j_database, uri=uri, user=user
+            )
+            self._applied_migrations = apply_migrations(store)
+            return store
+
+    @cached_property
+    def vectors(self) -> VectorStore | None:
+        """The ChromaDB baseline, or None when it is switched off."""
+        s = self.settings
+        if not s.vectors_enabled:
+            return None
+        config = VectorConfig(
+            path=s.chroma_path, host=s.chroma_host, port=s.chroma_port, chunk_chars=s.chunk_chars
+        )
+        return VectorStore(config, self.embedder)
+
+    @cached_property
+    def llm(self) -> ChatBackend:
+        """The chat backend; a local model loads on its first call."""
+        s = self.settings
+        config = LLMConfig(
+            backend=s.llm_backend,
+            model=s.llm_model,
+            base_url=s.openai_base_url,
+            api_key=reveal(s.openai_api_key),
+            timeout=s.llm_timeout,
+            max_retries=s.llm_max_retries,
+            context_window=s.llm_context,
+            threads=s.llm_threads,
+            cache_dir=s.cache_dir,
+            adapter=s.llm_adapter,
+        )
+        with self._lock:
+            return build_backend(config, self.engines)
+
+    @cached_property
+    def memory_model(self) -> MemoryModel:
+        """The finetuned memory model: llama.cpp with the adapter's GGUF export (the default,
+        about five times faster on a CPU) or transformers with the peft one."""
+        s = self.settings
+        adapter = s.memory_adapter
+        if not (adapter / "adapter_config.json").exists():
+            raise AssetMissingError(
+                f"no memory-model adapter at {adapter}: train one with `recallgraph "
+                "train-memory-model`, point RECALLGRAPH_MEMORY_ADAPTER at one, or set "
+                "RECALLGRAPH_TRIPLE_WRITER=none"
+            )
+        gguf_adapter = adapter / ADAPTER_FILE
+        engine_kind = s.memory_engine
+        if engine_kind == "auto":
+            runs = gguf_adapter.exists() and probe_llamacpp(s.cache_dir, smollm2_gguf()).ok
+            engine_kind = "llamacpp" if runs else "transformers"
+        if engine_kind == "llamacpp":
+            require_llamacpp(s.cache_dir)
+            spec = LlamaCppSpec(gguf=smollm2_gguf(), threads=s.llm_threads, lora=gguf_adapter)
+            llama = self.engines.llamacpp(spec)
+            tokens = TurnTokenizer(
+                llama.template,
+                llama.tokenize,
+                llama.decode,
+                bos_token=llama.bos_token,
+                eos_token=llama.eos_token,
+            )
+            return MemoryModel(llama, tokens, adapter.name)
+        engine = self.engines.transformers(TransformersSpec(cache_dir=s.cache_dir, adapter=adapter))
+        return MemoryModel(engine, TurnTokenizer.from_transformers(engine.tokenizer), adapter.name)
+
+    @cached_property
+    def triples(self) -> TripleMemory:
+        """The triple memory on this store (the embedding model loads on first use)."""
+        s = self.settings
+        config = TripleMemoryConfig(
+            fuzzy=FuzzyParams(
+                tau_e=s.tau_e, tau_t=s.tau_t, tau_r=s.tau_r, candidates=s.vector_candidates
+            ),
+            q_thr=s.q_thr,
+            cardinality=CardinalityRules.build(
+                single_valued=split_names(s.single_valued_relations),
+                multi_valued=split_names(s.multi_valued_relations),
+                tau=s.cardinality_tau,
+            ),
+        )
+        return TripleMemory(self.store, config, self.embedder)
+
+    @property
+    def ingest_settings(self) -> IngestSettings:
+        return ingest_settings(self.settings)
+
+    @property
+    def graph_recipe(self) -> GraphRecipe:
+        return graph_recipe(self.settings)
+
+    @cached_property
+    def writer(self) -> MemoryWriter:
+        """The ingestion pipeline: concepts, triples (when the model writes them) and the
+        vector baseline; in ``llm`` revision mode, revision after each commit."""
+        s = self.settings
+        builders: list[PartBuilder] = []
+        if s.triple_writer == "model":
+            builders.append(ModelTripleWriter(self.memory_model, self.triples, s.write_decoding))
+        reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None
+        ingestor = Ingestor(self.store, self.ingest_settings, builders)
+        return MemoryWriter(self.store, ingestor, self.vectors, reviser)
+
+    @cached_property
+    def readers(self) -> dict[str, Reader]:
+        """Every reader these settings provide (graph; triples with an adapter; vector when on)."""
+        readers: dict[str, Reader] = {"graph": GraphReader(self.store, self.llm, self.graph_recipe)}
+        if (self.settings.memory_adapter / "adapter_config.json").exists():
+            readers["triples"] = TripleReader(self.triples, self.memory_model)
+        if self.vectors is not None:
+            readers["vector"] = VectorReader(self.vectors, self.llm, k=self.settings.vector_top_k)
+        return readers
+
+    @cached_property
+    def discriminator(self) -> Discriminator:
+        """The configured discriminator; without trained weights the LLM's, so ``hybrid`` still
+        answers, and says which one chose."""
+        if self.settings.discriminator == "trained" and WEIGHTS.exists():
+            return TrainedDiscriminator()
+        return LLMDiscriminator(self.llm)
+
+    @cached_property
+    def asker(self) -> Asker:
+        return Asker(self.readers, self.discriminator)
+
+    # --- verbs ----------------------------------------------------------------------------------
+
+    def remember(self, space: str, statements: Statements) -> list[IngestOutcome]:
+        """Store statements in order, each a knowledge update with its own ``t``."""
+        return self.writer.ingest_many(space, _statement_inputs(statements))
+
+    def ask(
+        self, space: str, question: str, *, mode: Mode = "graph", as_of: int | None = None
+    ) -> Answer:
+        """Answer from what the space knew at ``as_of`` (default: now)."""
+        return self.asker.ask(space, question, mode, as_of)
+
+    def stream(
+        self, space: str, question: str, *, mode: Mode = "graph", as_of: int | None = None
+    ) -> Iterator[str | Answer]:
+        """The answer's text as it is generated, then the whole ``Answer``."""
+        return self.asker.stream(space, question, mode, as_of)
+
+    def facts(
+        self,
+        space: str,
+        subject: str | None = None,
+        relation: str | None = None,
+        object: str | None = None,
+        *,
+        as_of: int | None = None,
+        history: bool = False,
+    ) -> ReadResult:
+        """A memory read in any of RET-LLM's shapes (exact, then fuzzy), as of ``t``."""
+        require_space(self.store, space)
+        query = Query(subject=subject, relation=relation, object=object)
+        return self.triples.read(space, query, as_of=as_of, history=history)
+
+    def history(self, space: str, subject: str, relation: str | None = None) -> list[FactRecord]:
+        """Every version of a subject's facts (optionally one relation's), oldest first."""
+        require_space(self.store, space)
+        return self.triples.history(space, subject, relation)
+
+    def export(self, space: str, sink: TextIO) -> ExportSummary:
+        """Write the space as JSON Lines (statements and facts with their intervals)."""
+        return export_space(self.store, space, sink)
+
+    def import_(self, space: str, lines: Iterable[str]) -> ImportSummary:
+        """Load an export into ``space``."""
+        return import_space(self.triples, space, lines)
+
+    def migrate(self) -> list[int]:
+        """Bring the schema up to date; the ids of the migrations this memory applied."""
+        _ = self.store
+        return list(self._applied_migrations)
+
+    def spaces(self) -> list[SpaceSummary]:
+        """Every space with its clock and counts."""
+        return list_spaces(self.store)
+
+    def delete_space(self, space: str, *, keep_space: bool = False) -> None:
+        """Forget everything in ``space``, graph and vectors (``keep_space``: empty it, t=0)."""
+        delete_space(self.store, space, keep_space=keep_space)
+        if self.vectors is not None:
+            self.vectors.drop(space)
