@@ -17,7 +17,7 @@ LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON
 LLAMA_WHEELS := $(HOME)/.cache/recallgraph/wheels/llama-cpp-python-$(LLAMA_VERSION)-$(shell echo '$(LLAMA_CMAKE_ARGS)' | sha1sum | cut -c1-10)
 LLAMA_MARK := $(VENV)/.llama-wheel
 
-.PHONY: setup llama-wheel browser-deps screenshots test test-unit lint format demo neo4j-start neo4j-stop clean
+.PHONY: setup llama-wheel browser-deps screenshots test test-fast test-unit lint format demo neo4j-start neo4j-stop clean
 
 setup: $(STAMP)
 
@@ -81,10 +81,15 @@ screenshots: setup
 test-unit: setup
 	$(PY) -m pytest tests/unit $(PYTEST_ARGS)
 
+# Unit tests and the integration tests that need Neo4j but no LLM (under 2 minutes on 2 cores).
+test-fast: setup
+	@$(MAKE) --no-print-directory test PYTEST_ARGS='-m "not slow" $(PYTEST_ARGS)'
+
+
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy graph hybrid
+	$(VENV)/bin/mypy graph extraction hybrid
 
 format: setup
 	$(VENV)/bin/ruff format .

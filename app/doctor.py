@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.config import get_settings
-from hybrid.llm.local_llamacpp import LLAMACPP_REMEDY
-from hybrid.llm.probe import ChildOutcome, run_child
+from extraction.llm.local_llamacpp import LLAMACPP_REMEDY
+from extraction.llm.probe import ChildOutcome, run_child
 from hybrid.recallgraph import RecallGraph
 from hybrid.settings import Settings
 
@@ -114,7 +114,7 @@ def _embed() -> str:
 
 
 def _generate(backend: str) -> str:
-    from hybrid.llm.base import ChatMessage, ChatOptions
+    from extraction.llm.base import ChatMessage, ChatOptions
 
     settings = get_settings().model_copy(update={"llm_backend": backend, "llm_adapter": None})
     with RecallGraph.from_settings(settings) as memory:

@@ -13,7 +13,7 @@ from typing import Any
 
 import requests
 
-from extraction.ingest import StatementInput
+from extraction.statements import StatementInput
 from graph.errors import GraphUnavailableError, InvalidInputError, RecallGraphError
 
 TIMEOUT_S = 600

@@ -12,28 +12,12 @@ import hashlib
 import json
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
-from extraction.ingest import StatementInput
-from graph.errors import InvalidInputError
+from extraction.statements import StatementBody, StatementInput
+from graph.errors import InvalidInputError, describe_validation_error
 
 InputFormat = Literal["auto", "lines", "jsonl"]
-
-
-class StatementLine(BaseModel):
-    """One JSON Lines record."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    text: str
-    id: str | None = Field(default=None, min_length=1, max_length=200)
-    source: str | None = Field(default=None, max_length=500)
-    observed_at: str | None = Field(default=None, max_length=100)
-
-    @field_validator("id", mode="before")
-    @classmethod
-    def _numbers_are_ids_too(cls, value: object) -> object:
-        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def decode_utf8(data: bytes, what: str = "input") -> str:
@@ -52,14 +36,6 @@ def _detect(lines: list[str]) -> Literal["lines", "jsonl"]:
     return "jsonl" if first.lstrip().startswith("{") else "lines"
 
 
-def describe_validation_error(error: ValidationError) -> str:
-    parts = []
-    for item in error.errors():
-        field = ".".join(str(p) for p in item["loc"]) or "record"
-        parts.append(f"field {field!r}: {item['msg']}")
-    return "; ".join(parts)
-
-
 def parse_statements(
     text: str, *, source: str | None, fmt: InputFormat = "auto"
 ) -> list[StatementInput]:
@@ -76,19 +52,10 @@ def parse_statements(
             statements.append(StatementInput(line.strip(), default_id, source))
             continue
         try:
-            record = StatementLine.model_validate(json.loads(line))
+            record = StatementBody.model_validate(json.loads(line))
         except json.JSONDecodeError as e:
             raise InvalidInputError(f"line {number} is not valid JSON: {e.msg}") from e
         except ValidationError as e:
             raise InvalidInputError(f"line {number}: {describe_validation_error(e)}") from e
-        if not record.text.strip():
-            raise InvalidInputError(f"line {number}: field 'text' is empty")
-        statements.append(
-            StatementInput(
-                record.text,
-                record.id or default_id,
-                record.source if record.source is not None else source,
-                record.observed_at,
-            )
-        )
+        statements.append(record.to_input(default_id, source))
     return statements

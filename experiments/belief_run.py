@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from experiments.belief_data import BeliefDataset, Question, grade
-from extraction.ingest import StatementInput
+from extraction.statements import StatementInput
 from graph.spaces import create_space, current_t, delete_space, space_exists
 from graph.store import GraphStore
 from hybrid.ask import Discriminator, Reader

@@ -24,9 +24,10 @@ from pathlib import Path
 
 from experiments.noise import unrelated_statements
 from experiments.results_io import write_results
-from extraction.ingest import Ingestor, StatementInput
+from extraction.statements import StatementInput
 from graph.spaces import create_space, delete_space, space_exists
 from hybrid.graph_reader import GraphReader
+from hybrid.ingestion import Ingestor
 from hybrid.recallgraph import RecallGraph
 from hybrid.vector_store import VectorStore
 

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from experiments.results_io import write_results
-from extraction.assets import smollm2_gguf
-from hybrid.llm.probe import run_child
+from extraction.llm.assets import smollm2_gguf
+from extraction.llm.probe import run_child
 
 RESULTS = Path(__file__).parent / "results" / "bench_llama_builds"
 RUNTIME_DEPS = ("numpy", "typing-extensions", "diskcache", "jinja2")

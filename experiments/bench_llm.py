@@ -9,7 +9,7 @@ show what the HTTP hop costs.
 - prompt tokens/s: a ~600-token prompt, one token generated; prompts differ from their first
   token so no KV-cache prefix is reused.
 - generated tokens/s: tokens after the first / time from the first streamed token to the last.
-- the llama.cpp probe (``hybrid.llm.probe``): the child process that proves the build runs on
+- the llama.cpp probe (``extraction.llm.probe``): the child process that proves the build runs on
   this CPU before the first load, timed without and with its answer on disk.
 
     python -m experiments.bench_llm --repeats 3
@@ -44,7 +44,7 @@ def long_prompt(i: int) -> str:
 
 
 def measure(backend: Any, repeats: int) -> dict[str, float]:
-    from hybrid.llm.base import ChatMessage, ChatOptions
+    from extraction.llm.base import ChatMessage, ChatOptions
 
     prefill = []
     for i in range(repeats):
@@ -72,7 +72,7 @@ def measure(backend: Any, repeats: int) -> dict[str, float]:
 def run_one(kind: str, repeats: int) -> dict[str, Any]:
     """Measure one backend in this process (called in a fresh subprocess per backend)."""
     started = time.perf_counter()
-    from hybrid.llm.base import ChatMessage, ChatOptions
+    from extraction.llm.base import ChatMessage, ChatOptions
     from hybrid.recallgraph import RecallGraph
     from hybrid.settings import Settings
 
@@ -98,8 +98,8 @@ def run_http(repeats: int) -> dict[str, Any]:
     import socket
     import urllib.request
 
-    from hybrid.llm.base import ChatMessage, ChatOptions
-    from hybrid.llm.openai_backend import OpenAIBackend, OpenAIConfig
+    from extraction.llm.base import ChatMessage, ChatOptions
+    from extraction.llm.openai_backend import OpenAIBackend, OpenAIConfig
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -140,8 +140,8 @@ def time_probe() -> dict[str, float]:
     """Seconds the llama.cpp probe adds to a process's first load: asked, then read from disk."""
     import tempfile
 
-    from extraction.assets import smollm2_gguf
-    from hybrid.llm import probe
+    from extraction.llm import probe
+    from extraction.llm.assets import smollm2_gguf
 
     with tempfile.TemporaryDirectory() as cache:
         started = time.perf_counter()

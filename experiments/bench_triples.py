@@ -27,11 +27,11 @@ from pathlib import Path
 import numpy as np
 
 from extraction.memory_api import Query, Triple
-from extraction.triple_memory import TripleMemory
 from graph.facts_read import FactQuery, fuzzy_facts
 from graph.spaces import create_space, delete_space, describe_space
 from graph.updates import StatementRecord, write_update
 from hybrid.recallgraph import RecallGraph
+from hybrid.triple_memory import TripleMemory
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_triples"
 

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from experiments.duorc import Plot
 from experiments.grading import contains, rubric, token_f1
-from extraction.ingest import StatementInput
+from extraction.statements import StatementInput
 from extraction.text import split_sentences
 from graph.spaces import create_space, delete_space, space_exists
 from graph.store import GraphStore

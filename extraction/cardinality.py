@@ -19,7 +19,7 @@ The default τ = 0.85 was picked on 23 unlisted probe relations
 is on the safe side (a single-valued relation left accumulating); at 0.7–0.8 "travelled to"
 inherits "plans to travel to" and would close facts.
 
-This module is pure; the caller supplies the nearest neighbour (see ``extraction.triple_memory``).
+This module is pure; the caller supplies the nearest neighbour (see ``hybrid.triple_memory``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from extraction.assets import minilm_dir, offline_mode
+from extraction.llm.assets import minilm_dir, offline_mode
 from graph.schema import EMBEDDING_DIMENSIONS
 
 if TYPE_CHECKING:

@@ -24,6 +24,7 @@ from extraction.memory_api import (
     Triple,
     WriteCall,
 )
+from graph.errors import describe_validation_error
 
 _OPENER = re.compile(r"\(\{\s*MEM_(WRITE|READ)|\[\s*MEM_(WRITE|READ)\s*\{")
 _MEMLLM_WRITE_ARROW = re.compile(r"\s*-->")
@@ -56,10 +57,6 @@ class _Scan:
         return following.start() if following else len(self.text)
 
 
-def _error_text(e: ValidationError) -> str:
-    return "; ".join(str(err["msg"]).removeprefix("Value error, ") for err in e.errors())
-
-
 def _triples(scan: _Scan, body: str, offset: int) -> list[Triple]:
     """The well-formed ``s>>r>>o`` items of a ``;``-separated body; the others become issues."""
     triples: list[Triple] = []
@@ -75,7 +72,7 @@ def _triples(scan: _Scan, body: str, offset: int) -> list[Triple]:
         try:
             triples.append(Triple.from_parts(*parts))
         except ValidationError as e:
-            scan.issue(start, start + len(item), _error_text(e))
+            scan.issue(start, start + len(item), describe_validation_error(e, fields=False))
     return triples
 
 
@@ -93,7 +90,7 @@ def _queries(scan: _Scan, body: str, offset: int) -> list[Query]:
         try:
             queries.append(Query(subject=parts[0], relation=parts[1], object=parts[2]))
         except ValidationError as e:
-            scan.issue(start, start + len(item), _error_text(e))
+            scan.issue(start, start + len(item), describe_validation_error(e, fields=False))
     return queries
 
 

@@ -17,7 +17,7 @@ from nltk.tag.perceptron import PerceptronTagger
 from nltk.tokenize import TreebankWordTokenizer
 from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 
-from extraction.assets import load_tagger_model
+from extraction.llm.assets import load_tagger_model
 
 _ABBREVIATION_WORDS = """
 mr mrs ms dr prof sr jr st mt ft vs etc e.g i.e cf al approx dept est fig gen gov lt col sgt

@@ -5,6 +5,8 @@ the project raises on purpose and map it to one line or one HTTP status. It live
 because ``graph`` is the package every other one depends on.
 """
 
+from pydantic import ValidationError
+
 
 class RecallGraphError(Exception):
     """Root of every error RecallGraph raises on purpose."""
@@ -82,3 +84,20 @@ class VectorStoreError(RecallGraphError):
 
     http_status = 503
     exit_code = 9
+
+
+def describe_validation_error(error: ValidationError, *, fields: bool = True) -> str:
+    """Every problem pydantic found, in one line and without its "Value error, " prefix; with
+    ``fields``, each named by its field ("field 'text': …"). The one wording of input errors."""
+    parts = []
+    for problem in error.errors():
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        path = ".".join(str(p) for p in problem["loc"])
+        parts.append(f"field {path!r}: {message}" if fields and path else message)
+    return "; ".join(parts)
+
+
+def first_invalid_field(error: ValidationError) -> str | None:
+    """The dotted path of the first field pydantic refused (an HTTP error's ``param``)."""
+    paths = [".".join(str(p) for p in problem["loc"]) for problem in error.errors()]
+    return next((path for path in paths if path), None)

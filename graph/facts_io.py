@@ -1,6 +1,6 @@
 """Reading a space's statements and facts out in pages, and restoring them into an empty space.
 
-The file format lives in ``extraction.memory_io``; this module only moves rows. A restore is one
+The file format lives in ``hybrid.memory_io``; this module only moves rows. A restore is one
 transaction: it refuses a space that already holds statements or entities (merging two memories'
 timelines is not defined), writes statements with their own ``t``, merges entities and relations,
 recreates every fact version with its interval and provenance, and moves the clock to at least

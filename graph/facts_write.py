@@ -1,6 +1,6 @@
 """Fact writes as one part of a knowledge update: belief updates without losing history.
 
-``FactsPart`` holds a validated, embedded batch (built by ``extraction.triple_memory``) and writes
+``FactsPart`` holds a validated, embedded batch (built by ``hybrid.triple_memory``) and writes
 it inside the update's transaction, at the update's ``t``, in this order:
 
 1. entities and relations are merged by key (a new one gets its embedding for the vector index);

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from extraction.concepts import essential_labels
+from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
 from graph.concepts import Traversal, TraversalConcept, traverse
 from graph.store import GraphStore
 from hybrid import reader_answers
 from hybrid.candidate import Candidate, Evidence
-from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.prompts import GRAPH_ANSWER
 
 READER = "graph"

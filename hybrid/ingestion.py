@@ -1,5 +1,10 @@
 """One ingestion call writes every store: the graph (concepts, facts) and the vector baseline.
 
+``Ingestor`` writes the graph: each statement is validated, its concepts extracted, and every part
+(concepts, and the facts of a triple writer when one is configured) written in the update's single
+transaction. Symbolic revision happens inside that transaction; LLM revision is left to the
+caller, which gets the due concepts back.
+
 Neo4j is written first, in the update's transaction, with the statement marked as pending for the
 vector store; the mark is cleared once ChromaDB has the statement. If ChromaDB fails, the statement
 is safe in Neo4j, the failure is reported in the result, and ``sync_vectors`` replays what is
@@ -9,20 +14,96 @@ missing (``rebuild=True`` recreates a deleted collection from the Statement node
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from extraction.ingest import Ingestor, IngestResult, StatementInput
-from graph.errors import VectorStoreError
+from extraction.statements import (
+    IngestSettings,
+    PartBuilder,
+    StatementInput,
+    concepts_part,
+    validate_statement,
+)
+from graph.concepts import DueConcept
+from graph.errors import InvalidInputError, VectorStoreError
 from graph.store import GraphStore
 from graph.updates import (
+    StatementRecord,
+    UpdatePart,
+    UpdateReceipt,
     clear_pending,
     mark_all_pending,
     pending_statements,
+    write_updates,
 )
 from hybrid.vector_store import VectorStore
 
 VECTORS = "vectors"
 REPLAY_BATCH = 256
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    record: StatementRecord  # as stored: the id is filled in
+    receipt: UpdateReceipt
+    due_for_revision: list[DueConcept] = field(default_factory=list)
+
+    @property
+    def t(self) -> int:
+        return self.receipt.t
+
+
+class Ingestor:
+    """Writes statements into a space: concepts always, other parts when builders are given."""
+
+    def __init__(
+        self,
+        store: GraphStore,
+        settings: IngestSettings,
+        part_builders: Sequence[PartBuilder] = (),
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.part_builders = list(part_builders)
+
+    def ingest(
+        self, space: str, statement: StatementInput, *, pending: tuple[str, ...] = ()
+    ) -> IngestResult:
+        """Store one statement; ``pending`` names the stores beside Neo4j still to take it."""
+        return self.ingest_many(space, [statement], pending=pending)[0]
+
+    def ingest_many(
+        self, space: str, statements: Sequence[StatementInput], *, pending: tuple[str, ...] = ()
+    ) -> list[IngestResult]:
+        """Store statements in order, each its own update, all in one transaction.
+
+        Every statement is validated before anything is written: one bad statement (named by its
+        position) stores none of the batch.
+        """
+        records = []
+        for i, statement in enumerate(statements):
+            try:
+                record = validate_statement(statement, self.settings.max_statement_chars)
+            except InvalidInputError as e:
+                where = f"statement {i + 1}: " if len(statements) > 1 else ""
+                raise type(e)(f"{where}{e}") from e
+            records.append(replace(record, pending=pending))
+        updates: list[tuple[StatementRecord, list[UpdatePart]]] = []
+        concept_parts = []
+        for record, statement in zip(records, statements, strict=True):
+            concepts = concepts_part(record.text, self.settings)
+            parts: list[UpdatePart] = [concepts]
+            for build in self.part_builders:
+                part = build(space, statement)
+                if part is not None:
+                    parts.append(part)
+            updates.append((record, parts))
+            concept_parts.append(concepts)
+        receipts = write_updates(self.store, space, updates)
+        llm_mode = self.settings.revision_mode == "llm"
+        return [
+            IngestResult(record, receipt, concepts.due if llm_mode else [])
+            for record, receipt, concepts in zip(records, receipts, concept_parts, strict=True)
+        ]
 
 
 @dataclass(frozen=True)

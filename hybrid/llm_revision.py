@@ -9,11 +9,11 @@ empty is discarded: the context is never replaced by nothing.
 
 from __future__ import annotations
 
-from extraction.ingest import IngestResult
+from extraction.llm.base import ChatBackend, ChatOptions
 from extraction.text import split_sentences
 from graph.concepts import DueConcept, Revision, write_revisions
 from graph.store import GraphStore
-from hybrid.llm.base import ChatBackend, ChatOptions
+from hybrid.ingestion import IngestResult
 from hybrid.prompts import CONTEXT_REVISION
 
 SUMMARY_WORDS = 80

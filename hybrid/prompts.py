@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hybrid.llm.base import ChatMessage
+from extraction.llm.base import ChatMessage
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.candidate import Candidate
-from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
 
 
 def complete(

@@ -17,17 +17,20 @@ from functools import cached_property
 from types import TracebackType
 from typing import TextIO
 
-from extraction.assets import smollm2_gguf
 from extraction.cardinality import CardinalityRules, split_names
 from extraction.embeddings import Embedder
-from extraction.ingest import Ingestor, IngestSettings, PartBuilder, StatementInput
+from extraction.llm.assets import smollm2_gguf
+from extraction.llm.base import ChatBackend
+from extraction.llm.engines import EnginePool
+from extraction.llm.factory import LLMConfig, build_backend
+from extraction.llm.local_llamacpp import LlamaCppSpec, require_llamacpp
+from extraction.llm.local_transformers import TransformersSpec
+from extraction.llm.probe import probe_llamacpp
 from extraction.memory_api import Query
-from extraction.memory_io import ExportSummary, ImportSummary, export_space, import_space
 from extraction.memory_model.gguf_export import ADAPTER_FILE
 from extraction.memory_model.model import MemoryModel
 from extraction.memory_model.tokens import TurnTokenizer
-from extraction.memory_model.writer import ModelTripleWriter
-from extraction.triple_memory import ReadResult, TripleMemory, TripleMemoryConfig
+from extraction.statements import IngestSettings, PartBuilder, StatementInput
 from graph.errors import AssetMissingError, InvalidInputError
 from graph.facts_read import FactRecord, FuzzyParams
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
@@ -38,16 +41,13 @@ from hybrid.ask import Answer, Asker, Discriminator, Mode, Reader
 from hybrid.discriminators.llm import LLMDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
 from hybrid.graph_reader import GraphReader, GraphRecipe
-from hybrid.ingestion import IngestOutcome, MemoryWriter
-from hybrid.llm.base import ChatBackend
-from hybrid.llm.engines import EnginePool
-from hybrid.llm.factory import LLMConfig, build_backend
-from hybrid.llm.local_llamacpp import LlamaCppSpec, require_llamacpp
-from hybrid.llm.local_transformers import TransformersSpec
-from hybrid.llm.probe import probe_llamacpp
+from hybrid.ingestion import Ingestor, IngestOutcome, MemoryWriter
 from hybrid.llm_revision import LLMReviser
+from hybrid.memory_io import ExportSummary, ImportSummary, export_space, import_space
 from hybrid.settings import Settings, reveal
+from hybrid.triple_memory import ReadResult, TripleMemory, TripleMemoryConfig
 from hybrid.triple_reader import TripleReader
+from hybrid.triple_writer import ModelTripleWriter
 from hybrid.vector_reader import VectorReader
 from hybrid.vector_store import VectorConfig, VectorStore
 

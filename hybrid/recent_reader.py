@@ -3,10 +3,10 @@ statements that fit the model's context budget, oldest first."""
 
 from __future__ import annotations
 
+from extraction.llm.base import ChatBackend, ChatOptions
 from graph.store import GraphStore
 from graph.updates import latest_statements
 from hybrid.candidate import Candidate, Evidence
-from hybrid.llm.base import ChatBackend, ChatOptions
 from hybrid.prompts import GRAPH_ANSWER
 
 READER = "recent"

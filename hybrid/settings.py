@@ -16,14 +16,14 @@ from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from extraction.cardinality import CARDINALITY_TAU
-from extraction.ingest import IngestSettings
+from extraction.llm.factory import LLMConfig
 from extraction.memory_model.decoding import WRITE_DECODING
-from extraction.triple_memory import TripleMemoryConfig
+from extraction.statements import IngestSettings
 from graph.facts_read import FuzzyParams
 from graph.neo4j_server import ServerConfig
 from graph.spaces import validate_space_name
 from hybrid.graph_reader import GraphRecipe
-from hybrid.llm.factory import LLMConfig
+from hybrid.triple_memory import TripleMemoryConfig
 from hybrid.vector_reader import VECTOR_TOP_K
 from hybrid.vector_store import VectorConfig
 

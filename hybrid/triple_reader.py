@@ -6,21 +6,21 @@ from __future__ import annotations
 
 from extraction.memory_api import Query
 from extraction.memory_model.model import MemoryModel
-from extraction.memory_model.prompts import FactLine, fact_lines
-from extraction.triple_memory import TripleMemory
+from extraction.memory_model.prompts import PromptFact, fact_lines
 from graph.facts_read import FactRecord
 from hybrid.candidate import Candidate, Evidence
+from hybrid.triple_memory import TripleMemory
 
 READER = "triples"
 MAX_FACTS = 30  # MEMLLM's Q_thr: more than this distracts the model
 
 
-def as_seen_at(fact: FactRecord, as_of: int | None) -> FactLine | None:
+def as_seen_at(fact: FactRecord, as_of: int | None) -> PromptFact | None:
     """The fact as it looked at ``as_of``: absent if not yet written, open if closed later."""
     if as_of is not None and fact.t_from > as_of:
         return None
     t_to = fact.t_to if as_of is None or (fact.t_to is not None and fact.t_to <= as_of) else None
-    return FactLine(fact.subject, fact.relation, fact.object, fact.t_from, t_to)
+    return PromptFact(fact.subject, fact.relation, fact.object, fact.t_from, t_to)
 
 
 class TripleReader:
@@ -28,8 +28,8 @@ class TripleReader:
         self.memory = memory
         self.model = model
 
-    def facts(self, space: str, queries: list[Query], as_of: int | None) -> list[FactLine]:
-        seen: dict[tuple[str, str, str, int], FactLine] = {}
+    def facts(self, space: str, queries: list[Query], as_of: int | None) -> list[PromptFact]:
+        seen: dict[tuple[str, str, str, int], PromptFact] = {}
         for query in queries:
             result = self.memory.read(space, query, history=True)
             for fact in result.facts:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid import reader_answers
 from hybrid.candidate import Candidate, Evidence
-from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.prompts import VECTOR_ANSWER
 from hybrid.vector_store import Chunk, VectorStore
 

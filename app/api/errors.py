@@ -13,7 +13,7 @@ from flask import Flask, Response, jsonify
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from graph.errors import RecallGraphError
+from graph.errors import RecallGraphError, describe_validation_error, first_invalid_field
 
 log = logging.getLogger(__name__)
 
@@ -32,17 +32,6 @@ def error_response(
     return jsonify({"error": body}), status
 
 
-def validation_message(e: ValidationError) -> tuple[str, str | None]:
-    """A readable message naming each bad field, and the first field's dotted path."""
-    problems = []
-    first: str | None = None
-    for err in e.errors():
-        path = ".".join(str(p) for p in err["loc"]) or "body"
-        first = first or path
-        problems.append(f"{path}: {err['msg']}")
-    return "; ".join(problems), first
-
-
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(RecallGraphError)
     def _project_error(e: RecallGraphError) -> tuple[Response, int]:
@@ -50,7 +39,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ValidationError)
     def _validation_error(e: ValidationError) -> tuple[Response, int]:
-        message, param = validation_message(e)
+        message, param = describe_validation_error(e), first_invalid_field(e)
         return error_response(400, message, param=param, code="invalid_value")
 
     @app.errorhandler(HTTPException)

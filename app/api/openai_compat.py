@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from app.api.bodies import json_body
 from app.api.errors import error_response
 from app.api.services import memory
+from extraction.llm.base import ChatMessage, ChatOptions, StreamChunk
 from graph.errors import RecallGraphError
-from hybrid.llm.base import ChatMessage, ChatOptions, StreamChunk
 
 bp = Blueprint("openai", __name__, url_prefix="/v1")
 

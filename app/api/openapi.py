@@ -13,7 +13,8 @@ from flask import Blueprint, current_app, jsonify
 
 from app.api.auth import TOKEN_REQUIRED
 from app.api.openai_compat import ChatCompletionRequest
-from app.api.schemas import FactIn, QuestionIn, SpaceIn, StatementIn
+from app.api.schemas import FactIn, QuestionIn, SpaceIn
+from extraction.statements import StatementBody
 
 bp = Blueprint("openapi", __name__)
 SPACE_PATTERN = "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
@@ -63,7 +64,7 @@ def _body(schema: dict[str, Any], *content_types: str) -> dict[str, Any]:
 
 def _schemas() -> dict[str, Any]:
     models = {
-        "StatementIn": StatementIn,
+        "Statement": StatementBody,
         "QuestionIn": QuestionIn,
         "FactIn": FactIn,
         "SpaceIn": SpaceIn,
@@ -191,9 +192,7 @@ def _schemas() -> dict[str, Any]:
 
 
 def _paths() -> dict[str, Any]:
-    statement_body = {
-        "oneOf": [_ref("StatementIn"), {"type": "array", "items": _ref("StatementIn")}]
-    }
+    statement_body = {"oneOf": [_ref("Statement"), {"type": "array", "items": _ref("Statement")}]}
     facts_filters = [
         _query("subject", {"type": "string"}),
         _query("relation", {"type": "string"}),

@@ -4,27 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from hybrid.ask import QUESTION_MAX_CHARS
 
 Mode = Literal["graph", "triples", "vector", "hybrid", "all"]
-
-
-class StatementIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    text: str = Field(min_length=1)
-    id: str | None = Field(default=None, min_length=1, max_length=200)
-    source: str | None = Field(default=None, max_length=500)
-    observed_at: str | None = Field(default=None, max_length=100)
-
-    @field_validator("text")
-    @classmethod
-    def _visible(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("text is empty: a statement needs at least one visible character")
-        return value
 
 
 class QuestionIn(BaseModel):

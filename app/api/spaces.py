@@ -12,7 +12,6 @@ from app.api.bodies import json_body
 from app.api.schemas import SpaceIn
 from app.api.services import memory
 from app.statement_input import decode_utf8
-from extraction.memory_io import export_space, import_space
 from graph.errors import ConflictError
 from graph.spaces import (
     create_space,
@@ -21,6 +20,7 @@ from graph.spaces import (
     require_space,
     validate_space_name,
 )
+from hybrid.memory_io import export_space, import_space
 
 bp = Blueprint("spaces", __name__, url_prefix="/v1/spaces")
 

@@ -14,10 +14,9 @@ from flask import Blueprint, jsonify
 from pydantic import ValidationError
 
 from app.api.bodies import is_ndjson, json_body, ndjson_lines
-from app.api.schemas import StatementIn
 from app.api.services import memory
-from extraction.ingest import StatementInput
-from graph.errors import InvalidInputError, PayloadTooLargeError
+from extraction.statements import StatementBody, StatementInput
+from graph.errors import InvalidInputError, PayloadTooLargeError, describe_validation_error
 from graph.spaces import validate_space_name
 
 bp = Blueprint("statements", __name__, url_prefix="/v1/spaces/<space>")
@@ -28,14 +27,10 @@ def _validated(items: list[tuple[str, Any]]) -> list[StatementInput]:
     statements = []
     for where, item in items:
         try:
-            parsed = StatementIn.model_validate(item)
+            parsed = StatementBody.model_validate(item)
         except ValidationError as e:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'statement'}: {err['msg']}"
-                for err in e.errors()
-            )
-            raise InvalidInputError(f"{where}: {problems}") from e
-        statements.append(StatementInput(**parsed.model_dump()))
+            raise InvalidInputError(f"{where}: {describe_validation_error(e)}") from e
+        statements.append(parsed.to_input())
     return statements
 
 

@@ -24,7 +24,7 @@ from app.cli.serve_cmd import serve_cmd
 from app.cli.server_cmds import neo4j_group
 from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
 from app.cli.vector_cmds import rebuild_vectors_cmd
-from graph.errors import RecallGraphError
+from graph.errors import RecallGraphError, describe_validation_error
 
 
 class RecallGraphGroup(click.Group):
@@ -37,10 +37,7 @@ class RecallGraphGroup(click.Group):
             click.echo("error: " + " ".join(str(e).split()), err=True)
             ctx.exit(e.exit_code)
         except ValidationError as e:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()
-            )
-            click.echo(f"error: invalid configuration: {problems}", err=True)
+            click.echo(f"error: invalid configuration: {describe_validation_error(e)}", err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)

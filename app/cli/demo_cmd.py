@@ -9,7 +9,7 @@ from app.cli.ask_cmd import candidate_lines
 from app.cli.options import open_memory
 from app.config import get_settings
 from app.demo_data import DEMO_QUESTIONS, DEMO_STREAM
-from extraction.ingest import StatementInput
+from extraction.statements import StatementInput
 from graph.spaces import create_space, delete_space, describe_space, space_exists
 from hybrid.recallgraph import managed_server
 from hybrid.settings import Settings

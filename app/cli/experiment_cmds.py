@@ -18,7 +18,7 @@ from experiments.belief_run import read_records, run
 from experiments.discriminator_training import fit_from_records, write_card
 from experiments.duorc import load_plots
 from experiments.results_io import write_results
-from extraction.assets import shared_data_dir
+from extraction.llm.assets import shared_data_dir
 from hybrid.discriminators.llm import LLMDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
 from hybrid.recallgraph import RecallGraph

@@ -17,11 +17,11 @@ from pydantic import ValidationError
 from app.cli.options import open_memory, space_option
 from app.config import get_settings
 from extraction.memory_api import Query, Triple
-from extraction.memory_controller import MemoryController
-from extraction.triple_memory import FactsReceipt
-from graph.errors import InvalidInputError
+from graph.errors import InvalidInputError, describe_validation_error
 from graph.facts_read import FactRecord
 from graph.spaces import require_space
+from hybrid.memory_controller import MemoryController
+from hybrid.triple_memory import FactsReceipt
 
 T = TypeVar("T")
 
@@ -31,8 +31,7 @@ def _validated(build: Callable[[], T]) -> T:
     try:
         return build()
     except ValidationError as e:
-        problems = "; ".join(str(err["msg"]).removeprefix("Value error, ") for err in e.errors())
-        raise InvalidInputError(problems) from e
+        raise InvalidInputError(describe_validation_error(e, fields=False)) from e
 
 
 def _interval(fact: FactRecord) -> str:

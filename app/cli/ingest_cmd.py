@@ -14,7 +14,7 @@ from app.cli.options import open_memory, space_option
 from app.config import get_settings
 from app.ingest_client import StatementClient
 from app.statement_input import decode_utf8, parse_statements
-from extraction.ingest import StatementInput
+from extraction.statements import StatementInput
 from graph.errors import InvalidInputError
 from hybrid.ingestion import MemoryWriter
 from hybrid.settings import reveal

@@ -10,8 +10,8 @@ from app.api import create_app
 from app.api.auth import refuse_open_network
 from app.cli.options import open_memory
 from app.config import get_settings
+from extraction.llm.base import ChatMessage, ChatOptions
 from graph.errors import InvalidInputError
-from hybrid.llm.base import ChatMessage, ChatOptions
 from hybrid.settings import reveal
 
 

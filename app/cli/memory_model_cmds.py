@@ -13,8 +13,8 @@ from tqdm import tqdm
 from app.cli.options import invoked_command, open_memory
 from app.config import get_settings
 from experiments.results_io import write_results
-from extraction.base_model import base_model_dir
 from extraction.embeddings import Embedder
+from extraction.llm.base_model import base_model_dir
 from extraction.memory_model.card import write_card
 from extraction.memory_model.evaluate import EmbeddingMatcher, EvalSizes, run_evaluation
 from extraction.memory_model.gguf_export import export_gguf_adapter

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import get_args
 
 import numpy as np
 
@@ -188,12 +189,11 @@ def run_evaluation(
         )
     rows: list[dict[str, object]] = []
     for data, examples in sets.items():
-        for how in ("greedy", "late"):
+        for how in get_args(Decoding):
             progress(f"writes: {data}, {how}")
-            scores = evaluate_writes(model, examples, how, matcher)  # type: ignore[arg-type]
-            rows.append(
-                {"task": "write", "data": data, "decoding": how, "n": len(examples)} | scores
-            )
+            row: dict[str, object] = {"task": "write", "data": data, "decoding": how}
+            row["n"] = len(examples)
+            rows.append(row | evaluate_writes(model, examples, how, matcher))
     progress("reads")
     reads = [e for e in held_out if e.task == "read"]
     rows.append(

@@ -31,7 +31,7 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class FactLine:
+class PromptFact:
     """One fact as the memory returned it, with the interval it was believed in."""
 
     subject: str
@@ -51,7 +51,7 @@ def read_turn(question: str) -> Turn:
     return Turn(READ_SYSTEM, question.strip())
 
 
-def fact_lines(facts: Sequence[FactLine]) -> str:
+def fact_lines(facts: Sequence[PromptFact]) -> str:
     """Oldest first; each with its interval, ``now`` for facts still believed."""
     ordered = sorted(facts, key=lambda f: (f.t_from, f.t_to is None))
     return "\n".join(

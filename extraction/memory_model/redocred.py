@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from extraction.assets import shared_data_dir
+from extraction.llm.assets import shared_data_dir
 from extraction.memory_api import Triple, emit_write
 from extraction.memory_model.prompts import write_turn
 from extraction.memory_model.synthetic import Example

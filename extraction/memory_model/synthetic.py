@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from extraction.memory_api import Query, Triple, emit_read, emit_write
 from extraction.memory_model import vocabulary as v
 from extraction.memory_model.prompts import (
-    FactLine,
+    PromptFact,
     Turn,
     answer_turn,
     fact_lines,
@@ -232,12 +232,14 @@ class Generator:
         ]
         return self.rng.choice(makers)()
 
-    def _evidence(self, facts: list[FactLine], sentences: list[tuple[int, str]]) -> tuple[str, str]:
+    def _evidence(
+        self, facts: list[PromptFact], sentences: list[tuple[int, str]]
+    ) -> tuple[str, str]:
         """Facts or chronological sentences (half each), with distractors mixed in."""
         s, pr = self.person()
         t = max([f.t_to or f.t_from for f in facts] + [t for t, _ in sentences] + [1])
         if self.rng.random() < 0.5 and facts:
-            extra = FactLine(s, "lives in", self.value("city"), self.rng.randint(1, t), None)
+            extra = PromptFact(s, "lives in", self.value("city"), self.rng.randint(1, t), None)
             return "facts", fact_lines([*facts, extra])
         noise = (self.rng.randint(1, t + 5), self.single_fact_sentence(s, pr))
         return "sentences", sentence_lines([*sentences, noise])
@@ -276,7 +278,7 @@ class Generator:
 
     def answer_current(self) -> Example:
         name, s, pr, a, b, t1, t2, sentences = self._update_story()
-        facts = [FactLine(s, name, a, t1, t2), FactLine(s, name, b, t2, None)]
+        facts = [PromptFact(s, name, a, t1, t2), PromptFact(s, name, b, t2, None)]
         relation = BY_NAME[name]
         question = self.pick(relation.questions).format(s=s, pr=pr)
         return self.answer(
@@ -290,7 +292,7 @@ class Generator:
 
     def answer_previous(self) -> Example:
         name, s, pr, a, b, t1, t2, sentences = self._update_story()
-        facts = [FactLine(s, name, a, t1, t2), FactLine(s, name, b, t2, None)]
+        facts = [PromptFact(s, name, a, t1, t2), PromptFact(s, name, b, t2, None)]
         question = {
             "plans to travel to": "Where did {s} plan to go on vacation before changing plans?",
             "lives in": "Where did {s} live before moving?",
@@ -307,7 +309,7 @@ class Generator:
         s, _ = self.person()
         meals = self.rng.sample(v.FOODS, 3)
         times = sorted(self.rng.sample(range(1, 60), 3))
-        facts = [FactLine(s, "ate", m, t, None) for m, t in zip(meals, times, strict=True)]
+        facts = [PromptFact(s, "ate", m, t, None) for m, t in zip(meals, times, strict=True)]
         sentences = [(t, f"{s} just ate a {m}.") for m, t in zip(meals, times, strict=True)]
         question = f"What was the last thing {s} ate before the {meals[2]}?"
         answer = f"{s} ate a {meals[1]} before the {meals[2]}."
@@ -322,7 +324,7 @@ class Generator:
         t = self.rng.randint(1, 80)
         sentence = self.pick(relation.statements).format(s=s, o=o, pr=pr)
         question = self.pick(relation.questions).format(s=s, pr=pr)
-        evidence = self._evidence([FactLine(s, relation.name, o, t, None)], [(t, sentence)])
+        evidence = self._evidence([PromptFact(s, relation.name, o, t, None)], [(t, sentence)])
         return self.answer("single", question, evidence, relation.answer.format(s=s, o=o), [o], [])
 
     def answer_unknown(self) -> Example:

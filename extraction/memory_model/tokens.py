@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from extraction.chat_template import prompt_ids, render_segments
+from extraction.llm.chat_template import prompt_ids, render_segments
 from extraction.memory_model.prompts import Turn
 
 END_OF_TURN = "<|im_end|>"

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from extraction.base_model import load_base
+from extraction.llm.base_model import load_base
 from extraction.memory_model import redocred, synthetic
 from extraction.memory_model.synthetic import Example
 from extraction.memory_model.tokens import TurnTokenizer

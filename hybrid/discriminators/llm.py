@@ -7,9 +7,9 @@ import re
 import string
 from collections.abc import Sequence
 
+from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.ask import Choice
 from hybrid.candidate import Candidate
-from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
 
 NAME = "llm"
 SYSTEM = (

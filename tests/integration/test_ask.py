@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from app.cli import cli
-from extraction.ingest import Ingestor, IngestSettings, StatementInput
+from extraction.statements import IngestSettings, StatementInput
 from graph.concepts import get_concept
 from graph.spaces import describe_space
 from graph.store import GraphStore
-from hybrid.ingestion import MemoryWriter
+from hybrid.ingestion import Ingestor, MemoryWriter
 from hybrid.llm_revision import LLMReviser
 from hybrid.recallgraph import RecallGraph
+
+pytestmark = pytest.mark.slow
 
 PARIS = "Brandon wants to go to Paris for his next vacation."
 BRAZIL = "Brandon cancelled his Paris trip, and is now planning on going to Brazil instead."
@@ -52,6 +55,7 @@ def test_ask_an_unknown_space_is_a_clear_error() -> None:
 def test_llm_revision_rewrites_the_context_after_the_commit_and_keeps_statements(
     store: GraphStore, space: str, recallgraph: RecallGraph
 ) -> None:
+
     ingestor = Ingestor(store, IngestSettings(revision_mode="llm", revision_period=3))
     writer = MemoryWriter(store, ingestor, None, LLMReviser(store, recallgraph.llm))
     texts = [PARIS, "Brandon is still looking forward to his vacation in Paris.", BRAZIL]

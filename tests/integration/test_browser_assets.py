@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from app.browser import browser_queries, style_grass
-from extraction.ingest import Ingestor, StatementInput
+from extraction.statements import StatementInput
 from graph.store import GraphStore
+from hybrid.ingestion import Ingestor
 from hybrid.recallgraph import RecallGraph
 
 

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from extraction.ingest import Ingestor, StatementInput
+from extraction.statements import StatementInput
 from graph.store import GraphStore
+from hybrid.ingestion import Ingestor
 from hybrid.recallgraph import RecallGraph
 from hybrid.settings import Settings
 
@@ -35,6 +36,7 @@ STREAM = (
 )
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.skipif(
         (CHROMIUM is None or CHROMEDRIVER is None) and not IN_CI, reason=MISSING_BROWSER
     ),

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from app.cli import cli
+
+pytestmark = pytest.mark.slow
 
 
 def test_quick_experiments_write_results_tables_and_plots(tmp_path: Path) -> None:

@@ -9,10 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from app.cli import cli
-from extraction.ingest import StatementInput
+from extraction.statements import StatementInput
 from graph.spaces import create_space
 from hybrid.recallgraph import RecallGraph
 from tests.conftest import new_space_name
+
+pytestmark = pytest.mark.slow
 
 STREAM = (
     "Brandon wants to go to Paris for his next vacation.",
@@ -42,6 +44,7 @@ def fed_space(recallgraph: RecallGraph) -> Iterator[str]:
 def test_hybrid_asks_every_reader_and_answers_with_the_chosen_one(
     recallgraph: RecallGraph, fed_space: str, discriminator: str, reason: str
 ) -> None:
+
     asker = recallgraph.variant(discriminator=discriminator).asker
     answer = asker.ask(fed_space, QUESTION, "hybrid")
     assert [c.reader for c in answer.candidates] == READERS

@@ -23,6 +23,8 @@ from graph.store import open_driver
 from hybrid.recallgraph import managed_server
 from hybrid.settings import Settings
 
+pytestmark = pytest.mark.slow
+
 BOLT, HTTP = 17787, 17574
 
 

@@ -8,10 +8,12 @@ import pytest
 from click.testing import CliRunner
 
 from app.cli import cli
-from extraction.ingest import StatementInput
 from extraction.memory_api import Query
+from extraction.statements import StatementInput
 from hybrid.recallgraph import RecallGraph
 from hybrid.triple_reader import TripleReader
+
+pytestmark = pytest.mark.slow
 
 PARIS = "Brandon wants to go to Paris for his next vacation."
 BRAZIL = "Brandon cancelled his Paris trip, and is now planning on going to Brazil instead."
@@ -43,6 +45,7 @@ def test_the_model_writes_the_belief_update_and_closes_the_old_fact(
 def test_the_triples_reader_answers_from_the_current_fact(
     with_model: RecallGraph, space: str
 ) -> None:
+
     writer = with_model.writer
     for text in (PARIS, "Carter bought a red bicycle.", BRAZIL):
         writer.ingest(space, StatementInput(text))

@@ -7,13 +7,14 @@ from collections.abc import Iterable
 import pytest
 
 from experiments.noise import unrelated_statements
-from extraction.ingest import Ingestor, IngestSettings, StatementInput
+from extraction.statements import IngestSettings, StatementInput
 from graph.concepts import ConceptRow, ConceptsPart, get_concept
 from graph.errors import InvalidInputError, PayloadTooLargeError
 from graph.spaces import current_t, describe_space
 from graph.store import GraphStore
 from graph.updates import StatementRecord, get_statement, write_update
 from hybrid.graph_reader import GraphReader, GraphRecipe
+from hybrid.ingestion import Ingestor
 
 OFF = IngestSettings(revision_mode="off")
 

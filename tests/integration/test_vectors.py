@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from extraction.ingest import Ingestor, StatementInput
+from extraction.statements import StatementInput
 from graph.store import GraphStore
 from graph.updates import pending_statements
-from hybrid.ingestion import VECTORS, MemoryWriter
+from hybrid.ingestion import VECTORS, Ingestor, MemoryWriter
 from hybrid.recallgraph import ingest_settings
 from hybrid.settings import Settings
 from hybrid.vector_store import VectorConfig, VectorStore, segment
@@ -62,6 +62,7 @@ def test_a_failed_vector_write_is_reported_recorded_and_replayed(
     assert vectors.search(space, "bicycle", k=1)[0].statement_id == "x"
 
 
+@pytest.mark.slow
 def test_rebuild_vectors_restores_a_deleted_chroma_folder(
     store: GraphStore, settings: Settings, space: str, tmp_path: Path
 ) -> None:

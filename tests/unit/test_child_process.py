@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import signal
 
-from hybrid.llm.probe import exit_description, run_child
+from extraction.llm.probe import exit_description, run_child
 
 
 def test_a_crash_is_named_by_its_signal() -> None:

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from extraction.chat_template import prompt_ids, render_segments
+from extraction.llm.base import ChatMessage, validate_messages
+from extraction.llm.chat_template import prompt_ids, render_segments
+from extraction.llm.stops import StopScanner, cut_at_stop, held_back
 from graph.errors import InvalidInputError
-from hybrid.llm.base import ChatMessage, validate_messages
-from hybrid.llm.stops import StopScanner, cut_at_stop, held_back
 
 CHATML = (
     "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\n' + message['content']"

@@ -32,7 +32,7 @@ def test_json_lines_carry_id_source_and_observed_at() -> None:
         ('{"text": "ok"}\n{"text": "a",\n', "line 2 is not valid JSON"),
         ('{"text": "ok"}\n{"txt": "a"}\n', "line 2: field 'text'"),
         ('{"text": 3}\n', "line 1: field 'text'"),
-        ('{"text": "  "}\n', "line 1: field 'text' is empty"),
+        ('{"text": "  "}\n', "line 1: field 'text': text is empty"),
         ('{"text": "a", "colour": "red"}\n', "field 'colour'"),
     ],
 )

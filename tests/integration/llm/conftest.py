@@ -11,7 +11,7 @@ from pydantic import SecretStr
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from app.api import create_app
-from hybrid.llm.base import ChatBackend
+from extraction.llm.base import ChatBackend
 from hybrid.recallgraph import RecallGraph
 from hybrid.settings import Settings
 

@@ -6,11 +6,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
+from extraction.llm.engines import EnginePool
+from extraction.llm.factory import LLMConfig, build_backend, resolved_kind
 from graph.errors import ContextWindowError, InvalidInputError
-from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
-from hybrid.llm.engines import EnginePool
-from hybrid.llm.factory import LLMConfig, build_backend, resolved_kind
 from hybrid.settings import Settings
+
+pytestmark = pytest.mark.slow
 
 QUESTION = [ChatMessage("user", "What is the capital of France? Answer in one word.")]
 COUNT = [ChatMessage("user", "Count from 1 to 10, one number per line.")]

@@ -5,10 +5,12 @@ from __future__ import annotations
 import openai
 import pytest
 
+from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
+from extraction.llm.openai_backend import OpenAIBackend, OpenAIConfig
 from graph.errors import ModelError
-from hybrid.llm.base import ChatBackend, ChatMessage, ChatOptions
-from hybrid.llm.openai_backend import OpenAIBackend, OpenAIConfig
 from tests.integration.llm.conftest import LiveServer
+
+pytestmark = pytest.mark.slow
 
 PROMPT = "Name two planets of the solar system."
 
@@ -20,6 +22,7 @@ def client(server: LiveServer, key: str | None = None) -> openai.OpenAI:
 def test_openai_client_gets_the_same_text_as_the_local_backend(
     llm: ChatBackend, llm_server: LiveServer
 ) -> None:
+
     direct = llm.chat([ChatMessage("user", PROMPT)], ChatOptions(max_tokens=32))
     response = client(llm_server).chat.completions.create(
         model=llm.model_name,

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from extraction.assets import smollm2_gguf
+from extraction.llm.assets import smollm2_gguf
 from extraction.memory_model.gguf_export import ADAPTER_FILE
 from hybrid.settings import Settings
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow
 
 def _complete(*extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "hybrid.llm.probe", "--gguf", str(smollm2_gguf()), *extra],
+        [sys.executable, "-m", "extraction.llm.probe", "--gguf", str(smollm2_gguf()), *extra],
         capture_output=True,
         text=True,
         timeout=300,

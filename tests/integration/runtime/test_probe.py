@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from extraction.assets import smollm2_gguf
+from extraction.llm import probe
+from extraction.llm.assets import smollm2_gguf
+from extraction.llm.factory import LLMConfig, resolved_kind
+from extraction.llm.probe import ProbeResult, build_key, probe_llamacpp
 from graph.errors import ModelError
-from hybrid.llm import probe
-from hybrid.llm.factory import LLMConfig, resolved_kind
-from hybrid.llm.probe import ProbeResult, build_key, probe_llamacpp
 
 pytestmark = pytest.mark.slow
 
@@ -41,7 +41,7 @@ def test_a_model_llamacpp_cannot_run_is_a_failed_probe_not_a_crash(
 ) -> None:
     broken = tmp_path / "broken.gguf"
     broken.write_bytes(smollm2_gguf().read_bytes()[:4096])
-    with caplog.at_level(logging.WARNING, logger="hybrid.llm.probe"):
+    with caplog.at_level(logging.WARNING, logger="extraction.llm.probe"):
         result = probe_llamacpp(tmp_path, broken)
         again = probe_llamacpp(tmp_path, broken)
     assert not result.ok

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from flask.testing import FlaskClient
 from pydantic import SecretStr
 
@@ -85,6 +86,7 @@ def test_bad_statements_are_clear_4xx_and_store_nothing(
     )
 
 
+@pytest.mark.slow
 def test_questions_in_graph_mode_with_evidence_and_as_of(client: FlaskClient, space: str) -> None:
     post(
         client, space, [{"text": PARIS}, {"text": "Carter bought a red bicycle."}, {"text": BRAZIL}]
@@ -109,6 +111,7 @@ def test_questions_in_graph_mode_with_evidence_and_as_of(client: FlaskClient, sp
     assert bad.status_code == 400 and "mode" in bad.json["error"]["message"]
 
 
+@pytest.mark.slow
 def test_questions_stream_tokens_then_the_answer(client: FlaskClient, space: str) -> None:
     post(client, space, [{"text": PARIS}, {"text": BRAZIL}])
     response = client.post(

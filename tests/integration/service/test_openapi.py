@@ -90,6 +90,7 @@ def remove_fuzz_spaces(recallgraph: RecallGraph):  # type: ignore[no-untyped-def
             recallgraph.delete_space(summary.name)
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(
     max_examples=12,

@@ -7,10 +7,10 @@ import uuid
 import pytest
 
 from extraction.memory_api import Triple
-from extraction.triple_memory import FactsReceipt, TripleMemory
 from graph.spaces import current_t
 from graph.updates import StatementRecord, write_update
 from hybrid.recallgraph import RecallGraph
+from hybrid.triple_memory import FactsReceipt, TripleMemory
 
 
 @pytest.fixture(scope="session")

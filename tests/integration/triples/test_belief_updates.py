@@ -7,10 +7,10 @@ import uuid
 import pytest
 
 from extraction.memory_api import Query, Triple
-from extraction.triple_memory import TripleMemory
 from graph.errors import NotFoundError
 from graph.spaces import current_t, delete_space, describe_space
 from graph.updates import StatementRecord, get_statement, write_update
+from hybrid.triple_memory import TripleMemory
 from tests.integration.triples.conftest import fact, write_at
 
 TRAVEL = "plans to travel to"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from extraction.memory_api import Query
-from extraction.memory_controller import MemoryController
 from extraction.memory_parser import parse
-from extraction.triple_memory import TripleMemory
 from graph.spaces import current_t
 from graph.updates import StatementRecord, get_statement
+from hybrid.memory_controller import MemoryController
+from hybrid.triple_memory import TripleMemory
 from tests.integration.triples.conftest import fact, write_at
 
 

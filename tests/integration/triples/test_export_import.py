@@ -8,11 +8,11 @@ import json
 import pytest
 
 from extraction.memory_api import Query, Triple
-from extraction.memory_io import export_space, import_space
-from extraction.triple_memory import TripleMemory
 from graph.errors import ConflictError, InvalidInputError
 from graph.facts_read import FactRecord
 from graph.spaces import create_space, current_t, delete_space
+from hybrid.memory_io import export_space, import_space
+from hybrid.triple_memory import TripleMemory
 from tests.conftest import new_space_name
 from tests.integration.triples.conftest import fact, write_at
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from extraction.memory_api import Query
-from extraction.triple_memory import TripleMemory
 from graph.queries.facts import SHAPES
 from graph.spaces import delete_space
+from hybrid.triple_memory import TripleMemory
 from tests.integration.triples.conftest import fact, write_at
 
 ACME = ("Brandon", "works for", "Acme Corporation")

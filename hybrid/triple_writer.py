@@ -1,4 +1,4 @@
-"""The model as the triple writer of ingestion: a ``PartBuilder`` for ``extraction.ingest``.
+"""The model as the triple writer of ingestion: a ``PartBuilder`` for ``extraction.statements``.
 
 The model runs before the update's transaction opens; its triples become a ``FactsPart`` that is
 written in the same transaction as the statement's concepts, at the same ``t``, with the writer
@@ -7,11 +7,11 @@ recorded as ``model:<adapter>``.
 
 from __future__ import annotations
 
-from extraction.ingest import StatementInput
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
-from extraction.triple_memory import TripleMemory
+from extraction.statements import StatementInput
 from graph.facts_write import FactsPart
+from hybrid.triple_memory import TripleMemory
 
 
 class ModelTripleWriter:

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 from extraction.memory_api import CallForm, ParseIssue, Query, ReadCall, emit_read
 from extraction.memory_parser import parse
-from extraction.triple_memory import FactsReceipt, ReadResult, TripleMemory
 from graph.facts_read import FactRecord
 from graph.updates import StatementRecord
+from hybrid.triple_memory import FactsReceipt, ReadResult, TripleMemory
 
 
 def answer_text(query: Query, fact: FactRecord) -> str:

@@ -28,19 +28,19 @@ from typing import Any, Literal, TextIO
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from extraction.memory_api import Triple
-from extraction.triple_memory import TripleMemory
 from graph.errors import InvalidInputError
 from graph.facts_io import export_facts, export_statements, restore_space
 from graph.facts_write import Named
 from graph.keys import entity_key, relation_key
 from graph.spaces import current_t
 from graph.store import GraphStore
+from hybrid.triple_memory import TripleMemory
 
 FORMAT = "recallgraph-memory"
 VERSION = 1
 
 
-class SpaceLine(BaseModel):
+class ExportedSpace(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     kind: Literal["space"]
@@ -50,7 +50,7 @@ class SpaceLine(BaseModel):
     t: int = 0
 
 
-class StatementLine(BaseModel):
+class ExportedStatement(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     kind: Literal["statement"]
@@ -61,7 +61,7 @@ class StatementLine(BaseModel):
     observed_at: str | None = None
 
 
-class FactLine(BaseModel):
+class ExportedFact(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     kind: Literal["fact"]
@@ -79,7 +79,7 @@ class FactLine(BaseModel):
     id: str | None = None
 
     @model_validator(mode="after")
-    def _consistent(self) -> FactLine:
+    def _consistent(self) -> ExportedFact:
         Triple(subject=self.subject, relation=self.relation, object=self.object)
         if self.t_to is not None and self.t_to < self.t_from:
             raise ValueError(f"t_to {self.t_to} is before t_from {self.t_from}")
@@ -129,15 +129,15 @@ def export_space(store: GraphStore, space: str, sink: TextIO) -> ExportSummary:
 
 def _parse_lines(
     lines: Iterable[str],
-) -> tuple[SpaceLine | None, list[StatementLine], list[FactLine], Counter[str]]:
-    header: SpaceLine | None = None
-    statements: list[StatementLine] = []
-    facts: list[FactLine] = []
+) -> tuple[ExportedSpace | None, list[ExportedStatement], list[ExportedFact], Counter[str]]:
+    header: ExportedSpace | None = None
+    statements: list[ExportedStatement] = []
+    facts: list[ExportedFact] = []
     skipped: Counter[str] = Counter()
     models: dict[str, type[BaseModel]] = {
-        "space": SpaceLine,
-        "statement": StatementLine,
-        "fact": FactLine,
+        "space": ExportedSpace,
+        "statement": ExportedStatement,
+        "fact": ExportedFact,
     }
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
@@ -151,11 +151,11 @@ def _parse_lines(
             parsed = models[kind].model_validate(obj)
         except (json.JSONDecodeError, ValidationError) as e:
             raise InvalidInputError(f"line {number}: not a valid memory record: {e}") from e
-        if isinstance(parsed, SpaceLine):
+        if isinstance(parsed, ExportedSpace):
             header = parsed
-        elif isinstance(parsed, StatementLine):
+        elif isinstance(parsed, ExportedStatement):
             statements.append(parsed)
-        elif isinstance(parsed, FactLine):
+        elif isinstance(parsed, ExportedFact):
             facts.append(parsed)
     return header, statements, facts, skipped
 

@@ -1,8 +1,8 @@
 """Which backend answers: llama.cpp or transformers on the packaged SmolLM2, or an OpenAI server.
 
-``auto`` takes llama.cpp when its build runs on this CPU (``hybrid.llm.probe``; five times faster
-than transformers here) and transformers otherwise; a LoRA adapter directory (peft format) needs
-transformers, so ``auto`` picks it then.
+``auto`` takes llama.cpp when its build runs on this CPU (``extraction.llm.probe``; several times
+faster than transformers here) and transformers otherwise; a LoRA adapter directory (peft format)
+needs transformers, so ``auto`` picks it then.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from extraction.assets import SMOLLM2_NAME, smollm2_gguf
+from extraction.llm.assets import SMOLLM2_NAME, smollm2_gguf
+from extraction.llm.base import ChatBackend
+from extraction.llm.engines import EnginePool
+from extraction.llm.local import LocalBackend
+from extraction.llm.local_llamacpp import LlamaCppSpec, require_llamacpp
+from extraction.llm.local_transformers import TransformersSpec
+from extraction.llm.openai_backend import OpenAIBackend, OpenAIConfig
+from extraction.llm.probe import probe_llamacpp
 from graph.errors import InvalidInputError
-from hybrid.llm.base import ChatBackend
-from hybrid.llm.engines import EnginePool
-from hybrid.llm.local import LocalBackend
-from hybrid.llm.local_llamacpp import LlamaCppSpec, require_llamacpp
-from hybrid.llm.local_transformers import TransformersSpec
-from hybrid.llm.openai_backend import OpenAIBackend, OpenAIConfig
-from hybrid.llm.probe import probe_llamacpp
 
 BackendKind = Literal["auto", "llamacpp", "transformers", "openai"]
 LOCAL_MODEL_NAME = SMOLLM2_NAME

@@ -1,4 +1,4 @@
-"""SmolLM2 in transformers (``extraction.base_model``), optionally with a peft LoRA adapter.
+"""SmolLM2 in transformers (``extraction.llm.base_model``), optionally with a peft LoRA adapter.
 
 Each model loads once per process, whoever asks. Forward passes take the model's lock one token
 at a time, so concurrent generations interleave and never share state (each keeps its own KV
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from extraction.assets import SMOLLM2_NAME
-from extraction.base_model import load_base
-from extraction.chat_template import prompt_ids, render_segments
+from extraction.llm.assets import SMOLLM2_NAME
+from extraction.llm.base import ChatMessage
+from extraction.llm.base_model import load_base
+from extraction.llm.chat_template import prompt_ids, render_segments
 from graph.errors import ModelError
-from hybrid.llm.base import ChatMessage
 
 if TYPE_CHECKING:
     import torch

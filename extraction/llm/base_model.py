@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from extraction.assets import SMOLLM2_NAME, offline_mode, smollm2_gguf
+from extraction.llm.assets import SMOLLM2_NAME, offline_mode, smollm2_gguf
 
 
 def fp32_dir(cache_dir: Path) -> Path:

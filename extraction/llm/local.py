@@ -11,8 +11,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
-from graph.errors import ContextWindowError, ModelTimeoutError
-from hybrid.llm.base import (
+from extraction.llm.base import (
     DEFAULT_OPTIONS,
     ChatMessage,
     ChatOptions,
@@ -20,7 +19,8 @@ from hybrid.llm.base import (
     StreamChunk,
     validate_messages,
 )
-from hybrid.llm.stops import StopScanner
+from extraction.llm.stops import StopScanner
+from graph.errors import ContextWindowError, ModelTimeoutError
 
 REPLACEMENT_CHAR = "\ufffd"
 

@@ -7,7 +7,7 @@ model and generate a few tokens. The answer is kept on disk under a key made of 
 files and the CPU's feature flags: a new build or a new machine asks again, everything else reads
 one small file. The parent never imports ``llama_cpp`` before the answer is yes.
 
-    python -m hybrid.llm.probe --gguf MODEL.gguf [--lora ADAPTER.gguf]
+    python -m extraction.llm.probe --gguf MODEL.gguf [--lora ADAPTER.gguf]
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ def probe_llamacpp(cache_dir: Path, gguf: Path, timeout: float = PROBE_TIMEOUT_S
         record = _record_path(cache_dir, key)
         result = _read_record(record)
         if result is None:
-            outcome = run_child(["-m", "hybrid.llm.probe", "--gguf", str(gguf)], timeout)
+            outcome = run_child(["-m", "extraction.llm.probe", "--gguf", str(gguf)], timeout)
             result = ProbeResult(outcome.ok, outcome.detail, round(outcome.seconds, 3))
             record.parent.mkdir(parents=True, exist_ok=True)
             record.write_text(json.dumps(asdict(result) | {"key": key}))

@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from extraction.assets import SMOLLM2_NAME, smollm2_gguf
-from extraction.chat_template import prompt_ids, render_segments
+from extraction.llm.assets import SMOLLM2_NAME, smollm2_gguf
+from extraction.llm.base import ChatMessage
+from extraction.llm.chat_template import prompt_ids, render_segments
+from extraction.llm.probe import probe_llamacpp
 from graph.errors import AssetMissingError, ModelError
-from hybrid.llm.base import ChatMessage
-from hybrid.llm.probe import probe_llamacpp
 
 _DONE = object()
 _HANDOFF_POLL_S = 0.5

@@ -13,8 +13,7 @@ from typing import Any
 
 import openai
 
-from graph.errors import ContextWindowError, ModelError, ModelTimeoutError
-from hybrid.llm.base import (
+from extraction.llm.base import (
     DEFAULT_OPTIONS,
     ChatMessage,
     ChatOptions,
@@ -22,6 +21,7 @@ from hybrid.llm.base import (
     StreamChunk,
     validate_messages,
 )
+from graph.errors import ContextWindowError, ModelError, ModelTimeoutError
 
 
 @dataclass(frozen=True)

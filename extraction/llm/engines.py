@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import threading
 
-from hybrid.llm.local_llamacpp import LlamaCppEngine, LlamaCppSpec
-from hybrid.llm.local_transformers import TransformersEngine, TransformersSpec
+from extraction.llm.local_llamacpp import LlamaCppEngine, LlamaCppSpec
+from extraction.llm.local_transformers import TransformersEngine, TransformersSpec
 
 
 class EnginePool:
