@@ -379,3 +379,33 @@ class Settings(BaseSettings):
 def reveal(secret: SecretStr | None) -> str | None:
     """A secret's text, for the one call that needs it (a login, a header); never for output."""
     return None if secret is None else secret.get_secret_value()
+
+
+def default_text(value: object) -> str:
+    """A default as the README's table shows it: paths from ``~`` or the checkout, no secrets."""
+    if value is None:
+        return "unset"
+    if value == "":
+        return "empty"
+    if isinstance(value, Path):
+        if value == SHARED_DATA_DEFAULT:
+            return "`../shared/data`"
+        if value.is_relative_to(SHIPPED_ADAPTER.parents[2]):
+            return f"`{value.relative_to(SHIPPED_ADAPTER.parents[2])}`"
+        if value.is_relative_to(Path.home()):
+            return f"`~/{value.relative_to(Path.home())}`"
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if isinstance(value, float) and value.is_integer():
+        return f"`{int(value)}`"
+    return f"`{value}`"
+
+
+def settings_table() -> str:
+    """The README's configuration table, made from the fields themselves."""
+    rows = ["| variable | default | meaning |", "| --- | --- | --- |"]
+    for field in Settings.model_fields.values():
+        alias = field.validation_alias
+        name = alias.choices[0] if isinstance(alias, AliasChoices) else ""
+        rows.append(f"| `{name}` | {default_text(field.default)} | {field.description} |")
+    return "\n".join(rows) + "\n"

@@ -22,6 +22,7 @@ from app.cli.llm_cmds import chat_cmd, llm_serve_cmd
 from app.cli.memory_model_cmds import eval_memory_model_cmd, train_memory_model_cmd
 from app.cli.serve_cmd import serve_cmd
 from app.cli.server_cmds import neo4j_group
+from app.cli.settings_cmd import settings_cmd
 from app.cli.space_cmds import migrate_cmd, reset_cmd, spaces_cmd
 from app.cli.vector_cmds import rebuild_vectors_cmd
 from graph.errors import RecallGraphError, describe_validation_error
@@ -72,6 +73,7 @@ for command in (
     experiment_group,
     train_discriminator_cmd,
     serve_cmd,
+    settings_cmd,
     bench_cmd,
 ):
     cli.add_command(command)

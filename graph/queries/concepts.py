@@ -99,7 +99,7 @@ def traversal_query(depth: int) -> str:
     The only value formatted into the text is ``depth``, checked to be a small int, because a
     quantified path's bounds cannot be a parameter.
     """
-    if not isinstance(depth, int) or not 0 <= depth <= 5:
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 5:
         raise ValueError(f"traversal depth must be an int in 0..5, got {depth!r}")
     if depth == 0:
         return TRAVERSAL_ESSENTIAL_ONLY

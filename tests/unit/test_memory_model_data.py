@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 import numpy as np
 
-from app.config import get_settings
 from experiments.belief_data import PEOPLE
 from experiments.noise import NOISE_PEOPLE
 from extraction.memory_api import Triple
@@ -54,15 +55,57 @@ def test_updates_retract_the_old_value_and_assert_the_new() -> None:
             assert old.object != new.object
 
 
-def test_redocred_focus_sentences_follow_memllm() -> None:
-    documents, names = redocred.load_split(get_settings().shared_data_dir, "dev")
+def _tiny_redocred(root: Path) -> Path:
+    """A two-document Re-DocRED split in the real format (tokenised sentences, mentions with
+    sentence ids and token spans, labelled relations by Wikidata id)."""
+    folder = root / "redocred"
+    folder.mkdir(parents=True)
+    documents = [
+        {
+            "title": "Ada Lindqvist",
+            "sents": [
+                ["Ada", "Lindqvist", "was", "born", "in", "Oslo", "."],
+                ["She", "works", "for", "Nordbank", "in", "Bergen", "."],
+                ["The", "weather", "was", "mild", "."],
+            ],
+            "vertexSet": [
+                [{"name": "Ada Lindqvist", "sent_id": 0, "pos": [0, 2], "type": "PER"}],
+                [{"name": "Oslo", "sent_id": 0, "pos": [5, 6], "type": "LOC"}],
+                [{"name": "Nordbank", "sent_id": 1, "pos": [3, 4], "type": "ORG"}],
+                [{"name": "Bergen", "sent_id": 1, "pos": [5, 6], "type": "LOC"}],
+            ],
+            "labels": [
+                {"r": "P19", "h": 0, "t": 1, "evidence": [0]},
+                {"r": "P108", "h": 0, "t": 2, "evidence": [1]},
+                {"r": "P159", "h": 2, "t": 3, "evidence": [1]},
+            ],
+        },
+        {
+            "title": "Nordbank",
+            "sents": [["Nordbank", "is", "based", "in", "Bergen", "."]],
+            "vertexSet": [
+                [{"name": "Nordbank", "sent_id": 0, "pos": [0, 1], "type": "ORG"}],
+                [{"name": "Bergen", "sent_id": 0, "pos": [4, 5], "type": "LOC"}],
+            ],
+            "labels": [{"r": "P159", "h": 0, "t": 1, "evidence": [0]}],
+        },
+    ]
+    (folder / "dev_revised.json").write_text(json.dumps(documents))
+    relations = {"P19": "place of birth", "P108": "employer", "P159": "headquarters location"}
+    (folder / "rel_info.json").write_text(json.dumps(relations))
+    return root
+
+
+def test_redocred_focus_sentences_follow_memllm(tmp_path: Path) -> None:
+    data = _tiny_redocred(tmp_path)
+    documents, names = redocred.load_split(data, "dev")
     focus = list(redocred.focus_sentences(documents[0], names, pretext_sentences=2))
     assert len(focus) == len(documents[0]["sents"])
     assert all(len(f.pretext) <= 2 for f in focus)
     first_triples = [t for f in focus for t in f.triples]
     assert first_triples and all(t.relation in names.values() for t in first_triples)
-    train = redocred.build(get_settings().shared_data_dir, "dev", 50, 0)
-    assert len(train) == 50 and all(len(e.triples) <= 8 for e in train)
+    train = redocred.build(data, "dev", 50, 0)
+    assert 0 < len(train) <= 50 and all(len(e.triples) <= 8 for e in train)
 
 
 def test_detokenise_rejoins_punctuation() -> None:
