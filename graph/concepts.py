@@ -172,7 +172,7 @@ def traverse(
                 best[n["label"]] = TraversalConcept(
                     n["label"], n["t"], tuple(n["context"]), tuple(n["context_t"]), n["score"]
                 )
-    neighbours = sorted(best.values(), key=lambda c: (-(c.score or 0.0), -c.t))
+    neighbours = sorted(best.values(), key=lambda c: (-(c.score or 0.0), -c.t, c.label))
     return Traversal(essential, neighbours)
 
 

@@ -52,7 +52,7 @@ RETURN c.label AS label
 GET_CONCEPT = """
 MATCH (c:Concept {space: $space, label: $label})
 OPTIONAL MATCH (c)-[r:RELATED]-(n:Concept)
-WITH c, r, n ORDER BY r.strength DESC, r.t DESC
+WITH c, r, n ORDER BY r.strength DESC, r.t DESC, n.label
 WITH c, collect(CASE WHEN n IS NULL THEN NULL ELSE
   {label: n.label, names: n.names, strength: r.strength, t: r.t} END)[..$neighbour_limit] AS nbrs
 RETURN c.label AS label, c.names AS names, c.context AS context, c.context_t AS context_t,
@@ -74,7 +74,7 @@ CALL (c) {{
   WHERE n <> c
   WITH n, last(r) AS via
   WITH n, max(via.strength + $alpha * via.t) AS score
-  ORDER BY score DESC, n.t DESC
+  ORDER BY score DESC, n.t DESC, n.label
   LIMIT $per_concept
   RETURN collect({{label: n.label, t: n.t, score: score, context: n.context,
                   context_t: n.context_t}}) AS neighbours
