@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, LiteralString, cast
 
+from neo4j import ManagedTransaction
+
 from graph.keys import entity_key, relation_key
 from graph.queries import facts as q
 from graph.store import GraphStore
@@ -160,3 +162,16 @@ def list_facts(
     """Every fact of the space valid as of ``as_of`` (or every version), newest first."""
     rows = store.query(q.LIST_FACTS, **_common(space, as_of, history, limit))
     return _records(rows, limit)
+
+
+def stream_names(
+    store: GraphStore, space: str, people: int = 20, names: int = 5000
+) -> tuple[list[str], list[str]]:
+    """(fact subjects, most recent first; every entity name) of the space."""
+
+    def work(tx: ManagedTransaction) -> tuple[list[str], list[str]]:
+        recent = [r["name"] for r in tx.run(q.RECENT_SUBJECTS, space=space, limit=people)]
+        known = [r["name"] for r in tx.run(q.ENTITY_NAMES, space=space, limit=names)]
+        return recent, known
+
+    return store.read(work)

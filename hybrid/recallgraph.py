@@ -288,7 +288,11 @@ class RecallGraph:
         s = self.settings
         builders: list[PartBuilder] = []
         if s.triple_writer == "model":
-            builders.append(ModelTripleWriter(self.memory_model, self.triples, s.write_decoding))
+            builders.append(
+                ModelTripleWriter(
+                    self.memory_model, self.triples, s.write_decoding, s.write_context
+                )
+            )
         reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None
         ingestor = Ingestor(self.store, self.ingest_settings, builders)
         return MemoryWriter(self.store, ingestor, self.vectors, reviser)

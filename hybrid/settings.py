@@ -24,6 +24,7 @@ from graph.neo4j_server import ServerConfig
 from graph.spaces import validate_space_name
 from hybrid.graph_reader import GraphRecipe
 from hybrid.triple_memory import TripleMemoryConfig
+from hybrid.triple_writer import WRITE_CONTEXT, WriteContext
 from hybrid.vector_reader import VECTOR_TOP_K
 from hybrid.vector_store import VectorConfig
 
@@ -263,6 +264,14 @@ class Settings(BaseSettings):
         validation_alias=_env("RECALLGRAPH_WRITE_DECODING"),
         description="How memory writes are decoded: greedy, or MEMLLM's late stopping (same F1 "
         "on held-out synthetic data, half the speed; see the model card).",
+    )
+
+    write_context: WriteContext = Field(
+        WRITE_CONTEXT,
+        validation_alias=_env("RECALLGRAPH_WRITE_CONTEXT"),
+        description="What the model writer knows of the stream: `resolve` (names resolved against "
+        "the space: pronouns, first names, surnames, typos; uncopied names dropped), `pretext` "
+        "(the previous statement shown to the model), `both`, or `none`.",
     )
 
     discriminator: Literal["trained", "llm"] = Field(

@@ -1,33 +1,96 @@
-"""The model as the triple writer of ingestion: a ``PartBuilder`` for ``extraction.statements``.
+"""The model as the triple writer of ingestion: a ``PartBuilder`` for ``hybrid.ingestion``.
 
 The model runs before the update's transaction opens; its triples become a ``FactsPart`` that is
 written in the same transaction as the statement's concepts, at the same ``t``, with the writer
 recorded as ``model:<adapter>``.
+
+Between the model and the memory, the stream's context (``RECALLGRAPH_WRITE_CONTEXT``):
+
+- ``resolve``: every name of a written fact is resolved against the people and names the space
+  already holds (``extraction.name_resolution``: pronouns, first names, surnames, typos; names the
+  model did not copy are dropped);
+- ``pretext``: the previous statement goes to the model as MEMLLM's pretext before the focus
+  sentence, so the model itself can see who "she" is;
+- ``both``, or ``none`` (the model reads the statement as it is and its names are stored as
+  written).
+
+Except with ``none``, the model reads what the statement states: a chat turn without its
+"Speaker: " prefix (the speaker stays available to resolve "I" and "me"), without its questions.
+
+The names come from Neo4j; the writer also remembers the last few of the statements it wrote
+itself, so that the statements of one batch, written in one transaction, see each other.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import defaultdict, deque
+from typing import Literal
+
+from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
+from extraction.name_resolution import resolve_names, stated_text
 from extraction.statements import StatementInput
+from graph.facts_read import stream_names
 from graph.facts_write import FactsPart
+from graph.updates import latest_statements
 from hybrid.triple_memory import TripleMemory
+
+WriteContext = Literal["resolve", "pretext", "both", "none"]
+WRITE_CONTEXT: WriteContext = "resolve"
+_REMEMBERED = 8
 
 
 class ModelTripleWriter:
     def __init__(
-        self, model: MemoryModel, memory: TripleMemory, how: Decoding = WRITE_DECODING
+        self,
+        model: MemoryModel,
+        memory: TripleMemory,
+        how: Decoding = WRITE_DECODING,
+        context: WriteContext = WRITE_CONTEXT,
     ) -> None:
         self.model = model
         self.memory = memory
         self.how = how
+        self.context = context
         self.writer = f"model:{model.name}"
+        self._recent: dict[str, deque[tuple[str, list[str]]]] = defaultdict(
+            lambda: deque(maxlen=_REMEMBERED)
+        )  # space → (statement text, its subjects), newest first
+        self._lock = threading.Lock()
+
+    def _pretext(self, space: str) -> list[str]:
+        with self._lock:
+            mine = [text for text, _ in self._recent[space]]
+        if not mine:
+            mine = [row["text"] for row in latest_statements(self.memory.store, space, 1)]
+        return [stated_text(text) for text in mine[:1]]
+
+    def _people(self, space: str) -> tuple[list[str], list[str]]:
+        stored_people, names = stream_names(self.memory.store, space)
+        with self._lock:
+            mine = [name for _, subjects in self._recent[space] for name in subjects]
+        return list(dict.fromkeys([*mine, *stored_people])), names
+
+    def triples(self, space: str, statement: StatementInput) -> list[Triple]:
+        """The facts this writer stores for ``statement`` (what an evaluation grades)."""
+        stated = stated_text(statement.text) if self.context != "none" else statement.text
+        if not stated.strip():
+            return []
+        pretext = self._pretext(space) if self.context in ("pretext", "both") else []
+        found = self.model.write(stated, self.how, context=pretext).triples
+        if self.context in ("resolve", "both"):
+            people, names = self._people(space)
+            found = resolve_names(found, statement.text, people, names).triples
+        with self._lock:
+            subjects = list(dict.fromkeys(t.subject for t in reversed(found)))
+            self._recent[space].appendleft((statement.text, subjects))
+        return found
 
     def __call__(self, space: str, statement: StatementInput) -> FactsPart | None:
-        result = self.model.write(statement.text, self.how)
-        if not result.triples:
+        triples = self.triples(space, statement)
+        if not triples:
             return None
-        prepared = self.memory.prepare(
-            space, result.triples, writer=self.writer, source=statement.source
-        )
+        prepared = self.memory.prepare(space, triples, writer=self.writer, source=statement.source)
         return prepared.part

@@ -67,15 +67,20 @@ class MemoryModel:
         triples = [t for call in parsed.writes for t in call.triples]
         return triples, reply, list(parsed.issues)
 
-    def write(self, text: str, how: Decoding = WRITE_DECODING) -> WriteResult:
-        """MEMLLM's sentence-by-sentence writes over one statement, each with its pretext."""
+    def write(
+        self, text: str, how: Decoding = WRITE_DECODING, context: Sequence[str] = ()
+    ) -> WriteResult:
+        """MEMLLM's sentence-by-sentence writes over one statement, each with its pretext: the
+        sentences before it, after ``context`` (earlier statements of the stream)."""
         sentences = split_sentences(text) or [text.strip()]
+        before = [s for c in context for s in split_sentences(c)]
         triples: list[Triple] = []
         replies: list[str] = []
         issues: list[ParseIssue] = []
         for i, sentence in enumerate(sentences):
+            preceding = [*before, *sentences[:i]]
             found, reply, problems = self.write_sentence(
-                sentence, sentences[max(0, i - PRETEXT_SENTENCES) : i], how
+                sentence, preceding[max(0, len(preceding) - PRETEXT_SENTENCES) :], how
             )
             triples += [t for t in found if t not in triples]
             replies.append(reply)

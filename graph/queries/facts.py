@@ -256,6 +256,23 @@ WITH s, f, o, 1.0 AS score
 {_RETURN_FACTS}
 """
 
+# The names a new statement's writes resolve against: the people the stream spoke about, latest
+# first, and every entity name of the space.
+RECENT_SUBJECTS = """
+MATCH (s:Entity {space: $space})-[f:FACT]->(:Entity)
+WITH s, max(f.t_from) AS t
+RETURN s.name AS name
+ORDER BY t DESC, name
+LIMIT $limit
+"""
+
+ENTITY_NAMES = """
+MATCH (e:Entity {space: $space})
+RETURN e.name AS name
+ORDER BY name
+LIMIT $limit
+"""
+
 EXPORT_STATEMENTS = """
 MATCH (st:Statement {space: $space})
 RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source,

@@ -1,0 +1,272 @@
+"""Memory writes graded on streams nobody trained on (``experiments/data/ood_writes``).
+
+Each stream is fed, statement by statement, through the ingestion's triple writer into a space of
+its own, exactly as ``recallgraph ingest --writer model`` would. The triples the writer stores for
+each statement are graded against the statement's gold triples (after coreference), and after the
+whole stream the memory's current facts are compared with the gold chains' final values.
+
+A written triple matches a gold one when the subjects and the objects have the same key (the
+memory's own name normalisation: the grader checks *who* a fact is about, not only the value),
+both are assertions or both retractions (a retraction of any value matches one of a named value),
+and the relations have the same key or embed within τ_t of each other (MEMLLM's relation
+matching, in the memory's own relation space).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from extraction.memory_api import Triple
+from extraction.statements import StatementInput
+from extraction.triple_embeddings import NameEmbedder
+from graph.keys import entity_key, relation_key
+from graph.spaces import create_space, space_exists
+from hybrid.ingestion import Ingestor, MemoryWriter
+from hybrid.recallgraph import RecallGraph
+from hybrid.triple_writer import ModelTripleWriter
+
+DATA = Path(__file__).parent / "data" / "ood_writes" / "streams.jsonl"
+PRONOUNS = frozenset("he she they him her them his hers their i me we us you it".split())
+# Relations whose gold chains hold one value at a time (the chains ``chain integrity`` checks).
+SINGLE_VALUED = frozenset({"lives in", "works for", "is seeing"})
+
+
+@dataclass(frozen=True)
+class GoldStatement:
+    stream: str
+    id: str
+    text: str
+    gold: tuple[Triple, ...]
+    effect: str
+    tags: tuple[str, ...]
+
+
+def load_streams(path: Path = DATA) -> dict[str, list[GoldStatement]]:
+    """The labelled streams, in file order."""
+    streams: dict[str, list[GoldStatement]] = defaultdict(list)
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        asserted = [Triple(subject=s, relation=r, object=o) for s, r, o in row["gold"]]
+        retracted = [
+            Triple(subject=s, relation=r, object=None if o == "*" else o, retract=True)
+            for s, r, o in row.get("retract", [])
+        ]
+        streams[row["stream"]].append(
+            GoldStatement(
+                row["stream"],
+                row["id"],
+                row["text"],
+                tuple(retracted + asserted),
+                row["effect"],
+                tuple(row["tags"]),
+            )
+        )
+    return dict(streams)
+
+
+class RelationMatcher:
+    """Same relation: the same key, or embeddings within τ_t (cached per key)."""
+
+    def __init__(self, names: NameEmbedder, tau_t: float) -> None:
+        self.names = names
+        self.tau_t = tau_t
+
+    def same(self, a: str, b: str) -> bool:
+        ka, kb = relation_key(a), relation_key(b)
+        if ka == kb:
+            return True
+        vectors = self.names.relations([ka, kb])
+        return float(np.dot(vectors[ka], vectors[kb])) >= self.tau_t
+
+
+def triples_match(written: Triple, gold: Triple, relations: RelationMatcher) -> bool:
+    if written.retract != gold.retract or entity_key(written.subject) != entity_key(gold.subject):
+        return False
+    if written.object is not None and gold.object is not None:
+        if entity_key(written.object) != entity_key(gold.object):
+            return False
+    elif not written.retract:
+        return False
+    return relations.same(written.relation, gold.relation)
+
+
+def pair_up(
+    written: Sequence[Triple], gold: Sequence[Triple], relations: RelationMatcher
+) -> tuple[int, int, int]:
+    """(true positives, false positives, false negatives), each gold triple matched once."""
+    unmatched = list(gold)
+    hits = 0
+    for triple in written:
+        found = next((g for g in unmatched if triples_match(triple, g, relations)), None)
+        if found is not None:
+            unmatched.remove(found)
+            hits += 1
+    return hits, len(written) - hits, len(unmatched)
+
+
+def scores(tp: int, fp: int, fn: int) -> dict[str, float]:
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"precision": round(precision, 3), "recall": round(recall, 3), "f1": round(f1, 3)}
+
+
+def copied_faithfully(name: str, text: str, known: Iterable[str]) -> bool:
+    """The name occurs in the statement (as written, case aside) or is a name already known."""
+    return name.casefold() in text.casefold() or entity_key(name) in {entity_key(k) for k in known}
+
+
+def gold_chains(statements: Sequence[GoldStatement]) -> dict[tuple[str, str], set[str]]:
+    """The final value set of every (subject, single-valued relation) the stream touches twice or
+    more, replayed from the gold effects."""
+    state: dict[tuple[str, str], set[str]] = defaultdict(set)
+    touched: Counter[tuple[str, str]] = Counter()
+    for statement in statements:
+        for triple in statement.gold:
+            key = (entity_key(triple.subject), relation_key(triple.relation))
+            if triple.relation not in SINGLE_VALUED:
+                continue
+            touched[key] += 1
+            if triple.retract:
+                state[key] -= {entity_key(triple.object)} if triple.object else set(state[key])
+            else:
+                state[key] = {entity_key(str(triple.object))}
+    return {key: state[key] for key, count in touched.items() if count >= 2}
+
+
+@dataclass
+class StreamOutcome:
+    records: list[dict[str, Any]] = field(default_factory=list)
+    chains: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+class RecordingWriter(ModelTripleWriter):
+    """The ingestion's model writer, keeping what it stores for each statement."""
+
+    def __init__(self, memory: RecallGraph) -> None:
+        settings = memory.settings
+        super().__init__(
+            memory.memory_model, memory.triples, settings.write_decoding, settings.write_context
+        )
+        self.stored: dict[str, list[Triple]] = {}
+
+    def triples(self, space: str, statement: StatementInput) -> list[Triple]:
+        found = super().triples(space, statement)
+        self.stored[str(statement.id)] = found
+        return found
+
+
+def run_stream(
+    memory: RecallGraph, name: str, statements: Sequence[GoldStatement], relations: RelationMatcher
+) -> StreamOutcome:
+    """Feed one stream into a fresh space, as ``ingest --writer model`` does (concepts and
+    triples; no vectors); grade each statement's writes and the final chains."""
+    space = f"eval-writes-{name}"
+    if space_exists(memory.store, space):
+        memory.delete_space(space)
+    create_space(memory.store, space)
+    recorder = RecordingWriter(memory)
+    writer = MemoryWriter(
+        memory.store, Ingestor(memory.store, memory.ingest_settings, [recorder]), None
+    )
+    outcome = StreamOutcome()
+    known: list[str] = []
+    started = time.perf_counter()
+    try:
+        for statement in statements:
+            writer.ingest(space, StatementInput(statement.text, id=statement.id, source=name))
+            written = recorder.stored.get(statement.id, [])
+            tp, fp, fn = pair_up(written, statement.gold, relations)
+            names = [n for t in written for n in (t.subject, t.object) if n is not None]
+            outcome.records.append(
+                {
+                    "id": statement.id,
+                    "tags": list(statement.tags),
+                    "effect": statement.effect,
+                    "text": statement.text,
+                    "gold": [t.to_text() for t in statement.gold],
+                    "written": [t.to_text() for t in written],
+                    "tp": tp,
+                    "fp": fp,
+                    "fn": fn,
+                    "pronoun_subjects": sum(entity_key(t.subject) in PRONOUNS for t in written),
+                    "mangled_names": [
+                        n for n in names if not copied_faithfully(n, statement.text, known)
+                    ],
+                }
+            )
+            known += [t.subject for t in statement.gold] + [str(t.object) for t in statement.gold]
+        outcome.seconds = time.perf_counter() - started
+        current = memory.triples.list(space, limit=10_000).facts
+        for (subject, relation), expected in gold_chains(statements).items():
+            stored = {
+                entity_key(f.object)
+                for f in current
+                if entity_key(f.subject) == subject and relations.same(f.relation, relation)
+            }
+            outcome.chains.append(
+                {
+                    "subject": subject,
+                    "relation": relation,
+                    "expected": sorted(expected),
+                    "stored": sorted(stored),
+                    "intact": stored == expected,
+                }
+            )
+    finally:
+        memory.delete_space(space)
+    return outcome
+
+
+def summarise(outcomes: dict[str, StreamOutcome]) -> dict[str, Any]:
+    """Precision, recall and F1 overall and per phenomenon; chain integrity; copying faults."""
+    records = [r for o in outcomes.values() for r in o.records]
+    by_tag: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for record in records:
+        for tag in ("all", *record["tags"]):
+            counts = by_tag[tag]
+            counts[0] += record["tp"]
+            counts[1] += record["fp"]
+            counts[2] += record["fn"]
+            counts[3] += 1
+    rows = [
+        {"phenomenon": tag, "statements": c[3], "gold": c[0] + c[2], "written": c[0] + c[1]}
+        | scores(c[0], c[1], c[2])
+        for tag, c in sorted(by_tag.items(), key=lambda item: (item[0] != "all", item[0]))
+    ]
+    chains = [c for o in outcomes.values() for c in o.chains]
+    seconds = sum(o.seconds for o in outcomes.values())
+    return {
+        "rows": rows,
+        "chains": chains,
+        "chain_integrity": round(sum(c["intact"] for c in chains) / len(chains), 3)
+        if chains
+        else 1.0,
+        "pronoun_subjects": sum(r["pronoun_subjects"] for r in records),
+        "mangled_names": sorted({n for r in records for n in r["mangled_names"]}),
+        "statements_per_second": round(len(records) / seconds, 2) if seconds else 0.0,
+    }
+
+
+def evaluate(
+    memory: RecallGraph,
+    streams: dict[str, list[GoldStatement]],
+    progress: Callable[[str], None] = lambda _: None,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Grade ``memory``'s model writer on ``streams``."""
+    relations = RelationMatcher(memory.triples.names, memory.settings.tau_t)
+    outcomes = {}
+    for name, statements in streams.items():
+        progress(f"stream {name}: {len(statements)} statements")
+        outcomes[name] = run_stream(memory, name, statements, relations)
+    records = [r | {"stream": n} for n, o in outcomes.items() for r in o.records]
+    return summarise(outcomes), records
