@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from extraction.memory_api import Triple
+from extraction.memory_model.evaluate import Counts
 from extraction.statements import StatementInput
 from extraction.triple_embeddings import NameEmbedder
 from graph.keys import entity_key, relation_key
@@ -110,13 +111,6 @@ def pair_up(
             unmatched.remove(found)
             hits += 1
     return hits, len(written) - hits, len(unmatched)
-
-
-def scores(tp: int, fp: int, fn: int) -> dict[str, float]:
-    precision = tp / (tp + fp) if tp + fp else 1.0
-    recall = tp / (tp + fn) if tp + fn else 1.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return {"precision": round(precision, 3), "recall": round(recall, 3), "f1": round(f1, 3)}
 
 
 def copied_faithfully(name: str, text: str, known: Iterable[str]) -> bool:
@@ -230,17 +224,15 @@ def run_stream(
 def summarise(outcomes: dict[str, StreamOutcome]) -> dict[str, Any]:
     """Precision, recall and F1 overall and per phenomenon; chain integrity; copying faults."""
     records = [r for o in outcomes.values() for r in o.records]
-    by_tag: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    by_tag: dict[str, Counts] = defaultdict(Counts)
+    statements: Counter[str] = Counter()
     for record in records:
         for tag in ("all", *record["tags"]):
-            counts = by_tag[tag]
-            counts[0] += record["tp"]
-            counts[1] += record["fp"]
-            counts[2] += record["fn"]
-            counts[3] += 1
+            by_tag[tag].add(record["tp"], record["tp"] + record["fp"], record["tp"] + record["fn"])
+            statements[tag] += 1
     rows = [
-        {"phenomenon": tag, "statements": c[3], "gold": c[0] + c[2], "written": c[0] + c[1]}
-        | scores(c[0], c[1], c[2])
+        {"phenomenon": tag, "statements": statements[tag], "gold": c.gold, "written": c.predicted}
+        | c.scores()
         for tag, c in sorted(by_tag.items(), key=lambda item: (item[0] != "all", item[0]))
     ]
     chains = [c for o in outcomes.values() for c in o.chains]

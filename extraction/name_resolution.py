@@ -8,8 +8,9 @@ resolved, in order:
 1. a pronoun: "I"/"me" is the speaker of a chat turn ("Luka: …"); any other is the latest person
    the stream spoke about (the statement's own earlier facts first, then the memory's);
 2. a name the memory already knows (same key) stays as it is;
-3. a first name or a surname of exactly one known full name becomes that name;
-4. a name within a small edit distance of exactly one known name (a typo) becomes that name;
+3. a proper name that begins or ends exactly one known longer name (a first name, a surname)
+   becomes that name;
+4. a proper name within a small edit distance of exactly one known name (a typo) becomes it;
 5. otherwise the name must occur in the statement: one the model did not copy is dropped, never
    stored (the model never invents a name).
 
@@ -81,11 +82,17 @@ def _unique(candidates: Sequence[str]) -> str | None:
 
 
 def _alias_of(name: str, known: Sequence[str]) -> str | None:
-    """The one known full name whose first name or surname ``name`` is."""
-    key = entity_key(name)
-    if " " in key:
-        return None
-    return _unique([k for k in known if " " in k and key in (k.split()[0], k.split()[-1])])
+    """The one known longer name that ``name`` begins or ends ("Ingrid", "Okonjo-Marsh" of
+    "Wendell Okonjo-Marsh"; "Hollowbrook" of "Hollowbrook Brewery")."""
+    words = entity_key(name).split()
+    return _unique(
+        [
+            k
+            for k in known
+            if len(k.split()) > len(words)
+            and words in (k.split()[: len(words)], k.split()[-len(words) :])
+        ]
+    )
 
 
 def _typo_of(name: str, known: Sequence[str]) -> str | None:
@@ -129,6 +136,8 @@ class _Resolver:
             return self._note(name, self.latest_person(), "the latest person of the stream")
         if key in self.names:
             return self.names[key]
+        if not name[:1].isupper():  # only proper names have first names, surnames and typos
+            return self._kept_if_copied(name)
         keys = list(self.names)
         for found, why in (
             (_alias_of(name, keys), "first name or surname"),
@@ -136,6 +145,9 @@ class _Resolver:
         ):
             if found is not None:
                 return self._note(name, self.names[found], why)
+        return self._kept_if_copied(name)
+
+    def _kept_if_copied(self, name: str) -> str | None:
         if name.casefold() in self.text:
             return name
         return self._note(name, None, "not in the statement")

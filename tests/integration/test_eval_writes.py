@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from experiments.eval_writes import evaluate, load_streams
+from graph.keys import entity_key
 from hybrid.recallgraph import RecallGraph
 
 pytestmark = pytest.mark.slow
@@ -59,4 +60,5 @@ def test_a_stream_is_graded_per_phenomenon_with_its_chain(
     assert summary["pronoun_subjects"] == 0
     assert all(t.split(">>")[0] == "Kalinda Abernethy-Quist" for t in records[1]["written"])
     chain = summary["chains"][0]
-    assert chain["subject"] == "kalinda abernethy-quist" and chain["expected"] == ["goulburn"]
+    assert chain["subject"] == entity_key("Kalinda Abernethy-Quist")
+    assert chain["expected"] == ["goulburn"]

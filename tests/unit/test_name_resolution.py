@@ -84,3 +84,25 @@ def test_the_writer_reads_what_a_turn_states() -> None:
     assert stated_text("Luka: Mariam from the bakery? She owns it.") == "She owns it."
     assert stated_text("Luka: no way. Giorgi lives in Kutaisi still?") == "no way."
     assert stated_text("Plain statement. Another one.") == "Plain statement. Another one."
+
+
+def test_a_hyphenated_surname_or_the_start_of_a_name_is_that_name() -> None:
+    people = ["Wendell Okonjo-Marsh"]
+    names = ["Hollowbrook Brewery", "Ghent"]
+    out = resolve_names(
+        [t("Okonjo-Marsh", "works for", "Hollowbrook")],
+        "Okonjo-Marsh works for Hollowbrook.",
+        people,
+        names,
+    )
+    assert out.triples == [t("Wendell Okonjo-Marsh", "works for", "Hollowbrook Brewery")]
+
+
+def test_a_common_noun_is_never_taken_for_part_of_a_known_name() -> None:
+    out = resolve_names(
+        [t("Wendell Okonjo-Marsh", "plays in", "staff band")],
+        "Wendell does not play in the staff band any more.",
+        ["Wendell Okonjo-Marsh"],
+        ["bass in the staff band"],
+    )
+    assert out.triples[0].object == "staff band"
