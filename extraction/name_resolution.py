@@ -159,6 +159,41 @@ class _Resolver:
         return resolved
 
 
+_SENTENCE_START = r"(^|[.!?]\s+|;\s+)"
+_SUBJECT_PRONOUN = re.compile(_SENTENCE_START + r"(he|she|they)\b", re.IGNORECASE)
+_POSSESSIVE = re.compile(_SENTENCE_START + r"(his|her|their)\b", re.IGNORECASE)
+_PROPER = re.compile(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+
+
+def _full_name(mention: str, people: Sequence[str]) -> str | None:
+    """The one known person ``mention`` names: by a first name or surname, or misspelt."""
+    keys = [entity_key(p) for p in people]
+    key = entity_key(mention)
+    if key in keys:
+        return None
+    found = _alias_of(mention, keys) or _typo_of(mention, keys)
+    return people[keys.index(found)] if found is not None else None
+
+
+def expand_mentions(text: str, people: Sequence[str]) -> str:
+    """``text`` with the stream's people written out, for the writer to read: a sentence that
+    opens with "she" or "his" gets the latest person, and a first name, a surname or a misspelt
+    name of exactly one known person becomes the full name. The model copies names; given the
+    full name, it copies the full name."""
+    if not people:
+        return text
+    latest = people[0]
+    text = _SUBJECT_PRONOUN.sub(lambda m: m[1] + latest, text)
+    text = _POSSESSIVE.sub(lambda m: f"{m[1]}{latest}'s", text)
+    def written_out(match: re.Match[str]) -> str:
+        mention = match[0]
+        base, possessive = (mention[:-2], "'s") if mention.endswith("'s") else (mention, "")
+        full = _full_name(base, people)
+        return full + possessive if full else mention
+
+    return _PROPER.sub(written_out, text)
+
+
 def resolve_names(
     triples: Sequence[Triple], text: str, people: Sequence[str], names: Sequence[str] = ()
 ) -> ResolvedWrite:

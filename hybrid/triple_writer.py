@@ -6,9 +6,10 @@ recorded as ``model:<adapter>``.
 
 Between the model and the memory, the stream's context (``RECALLGRAPH_WRITE_CONTEXT``):
 
-- ``resolve``: every name of a written fact is resolved against the people and names the space
-  already holds (``extraction.name_resolution``: pronouns, first names, surnames, typos; names the
-  model did not copy are dropped);
+- ``resolve``: the stream's people are written out in the text the model reads ("she" at the start
+  of a sentence, a first name, a surname, a misspelt name → the full name), and every name of a
+  written fact is resolved against the people and names the space already holds
+  (``extraction.name_resolution``; names the model did not copy are dropped);
 - ``pretext``: the previous statement goes to the model as MEMLLM's pretext before the focus
   sentence, so the model itself can see who "she" is;
 - ``both``, or ``none`` (the model reads the statement as it is and its names are stored as
@@ -30,7 +31,7 @@ from typing import Literal
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
-from extraction.name_resolution import resolve_names, stated_text
+from extraction.name_resolution import expand_mentions, resolve_names, stated_text
 from extraction.statements import StatementInput
 from graph.facts_read import stream_names
 from graph.facts_write import FactsPart
@@ -79,10 +80,13 @@ class ModelTripleWriter:
         if not stated.strip():
             return []
         pretext = self._pretext(space) if self.context in ("pretext", "both") else []
+        resolving = self.context in ("resolve", "both")
+        people, names = self._people(space) if resolving else ([], [])
+        if resolving:
+            stated = expand_mentions(stated, people)
         found = self.model.write(stated, self.how, context=pretext).triples
-        if self.context in ("resolve", "both"):
-            people, names = self._people(space)
-            found = resolve_names(found, statement.text, people, names).triples
+        if resolving:
+            found = resolve_names(found, f"{statement.text} {stated}", people, names).triples
         with self._lock:
             subjects = list(dict.fromkeys(t.subject for t in reversed(found)))
             self._recent[space].appendleft((statement.text, subjects))

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from extraction.memory_api import Triple
-from extraction.name_resolution import edit_distance, resolve_names, speaker, stated_text
+from extraction.name_resolution import (
+    edit_distance,
+    expand_mentions,
+    resolve_names,
+    speaker,
+    stated_text,
+)
 
 PEOPLE = ["Sigrun Solheim", "Oddvar Brekke"]
 
@@ -106,3 +112,20 @@ def test_a_common_noun_is_never_taken_for_part_of_a_known_name() -> None:
         ["bass in the staff band"],
     )
     assert out.triples[0].object == "staff band"
+
+
+def test_the_writer_reads_the_streams_people_written_out() -> None:
+    people = ["Sigrun Solheim", "Oddvar Brekke"]
+    assert expand_mentions("she starts at Fjordline on Monday.", people) == (
+        "Sigrun Solheim starts at Fjordline on Monday."
+    )
+    assert expand_mentions("Her husband coaches rugby. He is tall.", people) == (
+        "Sigrun Solheim's husband coaches rugby. Sigrun Solheim is tall."
+    )
+    assert expand_mentions("Sigrun carpools with Oddvar. Solhiem is learning Sami.", people) == (
+        "Sigrun Solheim carpools with Oddvar Brekke. Sigrun Solheim is learning Sami."
+    )
+    assert expand_mentions("Sigrun Solheim lives in Bodø.", people) == (
+        "Sigrun Solheim lives in Bodø."
+    )
+    assert expand_mentions("she is here.", []) == "she is here."
