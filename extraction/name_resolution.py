@@ -11,8 +11,9 @@ resolved, in order:
 3. a proper name that begins or ends exactly one known longer name (a first name, a surname)
    becomes that name;
 4. a proper name within a small edit distance of exactly one known name (a typo) becomes it;
-5. otherwise the name must occur in the statement: one the model did not copy is dropped, never
-   stored (the model never invents a name).
+5. otherwise the name must occur in the statement: one the model mangled while copying is repaired
+   to the statement's own spelling when exactly one name there is close to it ("Havannah" →
+   "Havana"), else dropped, never stored (the model never invents a name).
 
 Ambiguous cases (two known people share the first name) stay as written. Pure: the caller gives
 the statement, the people the stream spoke about (fact subjects, most recent first) and every
@@ -119,6 +120,7 @@ def _typo_of(name: str, known: Sequence[str]) -> str | None:
 
 class _Resolver:
     def __init__(self, text: str, people: Sequence[str], names: Sequence[str]) -> None:
+        self.original = text
         self.text = text.casefold()
         self.speaker = speaker(text)
         self.names = {entity_key(n): n for n in (*names, *reversed(people))}  # key → name
@@ -150,6 +152,17 @@ class _Resolver:
     def _kept_if_copied(self, name: str) -> str | None:
         if name.casefold() in self.text:
             return name
+        limit = 2 if len(name) >= 6 else 1
+        spans = {m[0] for m in _PROPER.finditer(self.original)}
+        near = _unique(
+            [
+                span
+                for span in spans
+                if edit_distance(name.casefold(), span.casefold(), limit) <= limit
+            ]
+        )
+        if near is not None:
+            return self._note(name, near, "the statement's spelling")
         return self._note(name, None, "not in the statement")
 
     def _note(self, name: str, resolved: str | None, why: str) -> str | None:
@@ -185,6 +198,7 @@ def expand_mentions(text: str, people: Sequence[str]) -> str:
     latest = people[0]
     text = _SUBJECT_PRONOUN.sub(lambda m: m[1] + latest, text)
     text = _POSSESSIVE.sub(lambda m: f"{m[1]}{latest}'s", text)
+
     def written_out(match: re.Match[str]) -> str:
         mention = match[0]
         base, possessive = (mention[:-2], "'s") if mention.endswith("'s") else (mention, "")

@@ -65,7 +65,15 @@ def test_typos_of_a_known_name_are_that_name() -> None:
 
 def test_a_name_the_model_did_not_copy_is_dropped() -> None:
     out = resolve_names([t("Ines Cro", "lives in", "Bu Aires")], "Ines Caro lives in Lima.", [])
-    assert out.triples == [] and "not in the statement" in out.notes[0]
+    assert out.triples == [] and "not in the statement" in out.notes[-1]
+
+
+def test_a_name_mangled_while_copying_is_repaired_to_the_statements_spelling() -> None:
+    out = resolve_names(
+        [t("Brandon", "born in", "Havannah")], "Brandon was born in Havana.", ["Brandon"]
+    )
+    assert out.triples == [t("Brandon", "born in", "Havana")]
+    assert "the statement's spelling" in out.notes[0]
 
 
 def test_the_statements_own_subject_is_the_latest_person_for_the_next_fact() -> None:
