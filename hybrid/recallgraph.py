@@ -23,9 +23,8 @@ from extraction.llm.assets import smollm2_gguf
 from extraction.llm.base import ChatBackend
 from extraction.llm.engines import EnginePool
 from extraction.llm.factory import LLMConfig, build_backend
-from extraction.llm.local_llamacpp import LlamaCppSpec, require_llamacpp
+from extraction.llm.local_llamacpp import LlamaCppSpec, local_engine
 from extraction.llm.local_transformers import TransformersSpec
-from extraction.llm.probe import probe_llamacpp
 from extraction.memory_api import Query
 from extraction.memory_model.gguf_export import ADAPTER_FILE
 from extraction.memory_model.model import MemoryModel
@@ -237,12 +236,8 @@ class RecallGraph:
                 "RECALLGRAPH_TRIPLE_WRITER=none"
             )
         gguf_adapter = adapter / ADAPTER_FILE
-        engine_kind = s.memory_engine
-        if engine_kind == "auto":
-            runs = gguf_adapter.exists() and probe_llamacpp(s.cache_dir, smollm2_gguf()).ok
-            engine_kind = "llamacpp" if runs else "transformers"
-        if engine_kind == "llamacpp":
-            require_llamacpp(s.cache_dir)
+        engine = local_engine(s.memory_engine, s.cache_dir, llamacpp_fits=gguf_adapter.exists())
+        if engine == "llamacpp":
             spec = LlamaCppSpec(gguf=smollm2_gguf(), threads=s.llm_threads, lora=gguf_adapter)
             llama = self.engines.llamacpp(spec)
             tokens = TurnTokenizer(
@@ -253,8 +248,8 @@ class RecallGraph:
                 eos_token=llama.eos_token,
             )
             return MemoryModel(llama, tokens, adapter.name)
-        engine = self.engines.transformers(TransformersSpec(cache_dir=s.cache_dir, adapter=adapter))
-        return MemoryModel(engine, TurnTokenizer.from_transformers(engine.tokenizer), adapter.name)
+        model = self.engines.transformers(TransformersSpec(cache_dir=s.cache_dir, adapter=adapter))
+        return MemoryModel(model, TurnTokenizer.from_transformers(model.tokenizer), adapter.name)
 
     @cached_property
     def triples(self) -> TripleMemory:

@@ -16,10 +16,9 @@ from extraction.llm.assets import SMOLLM2_NAME, smollm2_gguf
 from extraction.llm.base import ChatBackend
 from extraction.llm.engines import EnginePool
 from extraction.llm.local import LocalBackend
-from extraction.llm.local_llamacpp import LlamaCppSpec, require_llamacpp
+from extraction.llm.local_llamacpp import LlamaCppSpec, local_engine
 from extraction.llm.local_transformers import TransformersSpec
 from extraction.llm.openai_backend import OpenAIBackend, OpenAIConfig
-from extraction.llm.probe import probe_llamacpp
 from graph.errors import InvalidInputError
 
 BackendKind = Literal["auto", "llamacpp", "transformers", "openai"]
@@ -41,15 +40,10 @@ class LLMConfig:
 
 
 def resolved_kind(config: LLMConfig) -> Literal["llamacpp", "transformers", "openai"]:
-    """The concrete backend ``config`` asks for; an explicit ``llamacpp`` that cannot run here is
-    refused with the remedy rather than left to crash the process."""
-    if config.backend == "llamacpp":
-        require_llamacpp(config.cache_dir)
-    if config.backend != "auto":
-        return config.backend
-    if config.adapter is None and probe_llamacpp(config.cache_dir, smollm2_gguf()).ok:
-        return "llamacpp"
-    return "transformers"
+    """The concrete backend ``config`` asks for (a peft adapter needs transformers)."""
+    if config.backend == "openai":
+        return "openai"
+    return local_engine(config.backend, config.cache_dir, llamacpp_fits=config.adapter is None)
 
 
 def transformers_spec(config: LLMConfig) -> TransformersSpec:

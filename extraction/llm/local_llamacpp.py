@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -158,6 +158,20 @@ LLAMACPP_REMEDY = (
     "or rebuild llama.cpp for this CPU with `make llama-wheel` (x86-64 with AVX2; for an older "
     "CPU: make llama-wheel LLAMA_CMAKE_ARGS=-DGGML_NATIVE=OFF)"
 )
+
+
+def local_engine(
+    kind: Literal["auto", "llamacpp", "transformers"], cache_dir: Path, llamacpp_fits: bool = True
+) -> Literal["llamacpp", "transformers"]:
+    """The local engine to run. ``auto`` takes llama.cpp when the work suits it
+    (``llamacpp_fits``) and its build runs on this CPU; an explicit ``llamacpp`` that cannot run
+    here is refused with the remedy rather than left to crash the process."""
+    if kind == "llamacpp":
+        require_llamacpp(cache_dir)
+        return "llamacpp"
+    if kind == "auto" and llamacpp_fits and probe_llamacpp(cache_dir, smollm2_gguf()).ok:
+        return "llamacpp"
+    return "transformers"
 
 
 def require_llamacpp(cache_dir: Path) -> None:
