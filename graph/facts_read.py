@@ -167,7 +167,7 @@ def list_facts(
 def stream_names(
     store: GraphStore, space: str, people: int = 20, names: int = 5000
 ) -> tuple[list[str], list[str]]:
-    """(fact subjects, most recent first; every entity name) of the space."""
+    """(fact subjects; names in facts), each most recent first, of the space."""
 
     def work(tx: ManagedTransaction) -> tuple[list[str], list[str]]:
         recent = [r["name"] for r in tx.run(q.RECENT_SUBJECTS, space=space, limit=people)]

@@ -167,12 +167,13 @@ def train_discriminator_cmd(
 ) -> None:
     """Fit the trained discriminator on recorded runs over generated belief-update data."""
     files = []
+    memory = open_memory(_experiment_settings())
     for seed in seeds:
         records = DISCRIMINATOR_DATA / f"seed-{seed}.jsonl"
         if not (reuse and records.exists()):
             dataset = belief_data.generate(seed, repetitions, noise, people)
             record_run(
-                open_memory(_experiment_settings()),
+                memory,
                 dataset,
                 records,
                 space=f"discriminator-seed-{seed}",

@@ -256,8 +256,8 @@ WITH s, f, o, 1.0 AS score
 {_RETURN_FACTS}
 """
 
-# The names a new statement's writes resolve against: the people the stream spoke about, latest
-# first, and every entity name of the space.
+# The names a new statement's writes resolve against: the people the stream spoke about, and the
+# names in its facts, latest first (a bounded read keeps the most recent, not the first by name).
 RECENT_SUBJECTS = """
 MATCH (s:Entity {space: $space})-[f:FACT]->(:Entity)
 WITH s, max(f.t_from) AS t
@@ -267,9 +267,10 @@ LIMIT $limit
 """
 
 ENTITY_NAMES = """
-MATCH (e:Entity {space: $space})
+MATCH (e:Entity {space: $space})-[f:FACT]-(:Entity)
+WITH e, max(f.t_from) AS t
 RETURN e.name AS name
-ORDER BY name
+ORDER BY t DESC, name
 LIMIT $limit
 """
 
