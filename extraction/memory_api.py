@@ -13,7 +13,9 @@ answered   ``({MEM_READ(s>>r>>)--> e1, e2})``               ``[MEM_READ{s>>r>>}:
 
 A query leaves the parts it asks for empty (``_`` and ``*`` also mean empty); any non-empty subset
 of subject, relation and object is a query, which covers RET-LLM's six shapes ⟨s⟩ ⟨r⟩ ⟨o⟩ ⟨s,r⟩
-⟨s,o⟩ ⟨r,o⟩ plus the full-triple check ⟨s,r,o⟩. Extensions, for RET-LLM's form only: a write or a
+⟨s,o⟩ ⟨r,o⟩ plus the full-triple check ⟨s,r,o⟩. A query may end with a temporal operator,
+``s>>r>>@previous``, ``s>>r>>@before Globex``, ``s>>r>>o@still``, ``s>>r>>@as_of 212``, in either
+form (``extraction.temporal_ops``). Extensions, for RET-LLM's form only: a write or a
 read may hold several ``;``-separated triples or queries inside its braces.
 
 **Retraction** (this project's addition, kept regular so a small model can learn it): a write
@@ -35,6 +37,8 @@ from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+
+from extraction.temporal_ops import NOW, When
 
 MAX_NAME_CHARS = 200
 FORBIDDEN_CHARS = frozenset(">;{}\n\r")
@@ -118,13 +122,16 @@ QueryShape = Literal["s", "r", "o", "sr", "so", "ro", "sro"]
 
 
 class Query(BaseModel):
-    """A read: the given parts are the search terms, the missing ones are asked for."""
+    """A read: the given parts are the search terms, the missing ones are asked for; ``when``
+    says which versions (``extraction.temporal_ops``: now, as_of, previous, first, all, before,
+    after, count, still)."""
 
     model_config = ConfigDict(frozen=True)
 
     subject: str | None = None
     relation: str | None = None
     object: str | None = None
+    when: When = NOW
 
     @field_validator("subject", "relation", "object")
     @classmethod
@@ -149,7 +156,9 @@ class Query(BaseModel):
         return letters  # type: ignore[return-value]
 
     def to_text(self) -> str:
-        return f"{self.subject or ''}>>{self.relation or ''}>>{self.object or ''}"
+        return (
+            f"{self.subject or ''}>>{self.relation or ''}>>{self.object or ''}{self.when.suffix()}"
+        )
 
 
 class WriteCall(BaseModel):

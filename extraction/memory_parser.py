@@ -24,6 +24,7 @@ from extraction.memory_api import (
     Triple,
     WriteCall,
 )
+from extraction.temporal_ops import split_operator
 from graph.errors import describe_validation_error
 
 _OPENER = re.compile(r"\(\{\s*MEM_(WRITE|READ)|\[\s*MEM_(WRITE|READ)\s*\{")
@@ -87,8 +88,11 @@ def _queries(scan: _Scan, body: str, offset: int) -> list[Query]:
         if len(parts) != 3:
             scan.issue(start, start + len(item), f"a query needs 3 '>>' parts, not {len(parts)}")
             continue
+        last, when, problem = split_operator(parts[2])
+        if problem is not None:
+            scan.issue(start, start + len(item), f"{problem} (read as a query for now)")
         try:
-            queries.append(Query(subject=parts[0], relation=parts[1], object=parts[2]))
+            queries.append(Query(subject=parts[0], relation=parts[1], object=last, when=when))
         except ValidationError as e:
             scan.issue(start, start + len(item), describe_validation_error(e, fields=False))
     return queries

@@ -24,7 +24,9 @@ import numpy as np
 from extraction.cardinality import Cardinality, CardinalityRules
 from extraction.embeddings import EMBEDDING_DIMENSIONS, Embedder
 from extraction.memory_api import Query, Triple
+from extraction.temporal_ops import NOW, TemporalOp, When, parse_as_of
 from extraction.triple_embeddings import NameEmbedder
+from graph.errors import InvalidInputError
 from graph.facts_read import (
     FactMatches,
     FactQuery,
@@ -38,6 +40,7 @@ from graph.facts_write import Assertion, FactsPart, Named, Retraction, delete_fa
 from graph.keys import entity_key, relation_key
 from graph.store import GraphStore
 from graph.updates import StatementRecord, UpdateReceipt, write_update
+from hybrid.temporal_reads import TemporalAnswer, select
 
 # Sent for a known entity term, whose fuzzy candidates are the entity itself: the vector index is
 # not consulted for it (a unit vector, so even a concurrent delete cannot make the call invalid).
@@ -274,6 +277,24 @@ class TripleMemory:
             exact=found.exact,
             ambiguous=found.truncated,
         )
+
+    def read_when(self, space: str, query: Query, *, as_of: int | None = None) -> TemporalAnswer:
+        """A read with its temporal operator applied to every version of the matching facts
+        (``hybrid.temporal_reads``); more than Q_thr versions is no answer, as in MEMLLM."""
+        when = query.when
+        if when.op == TemporalOp.AS_OF:
+            at = parse_as_of(when.argument or "")
+            if not isinstance(at, int):
+                raise InvalidInputError(
+                    "as_of by date needs the space's observed times; give a t here"
+                )
+            when = When(op=TemporalOp.AS_OF, argument=str(at))
+        found = self.match(
+            space, query.model_copy(update={"when": NOW}), history=True, limit=self.config.q_thr
+        )
+        if found.truncated:
+            return TemporalAnswer(when, [])
+        return select(found.facts, when, as_of)
 
     def history(
         self, space: str, subject: str, relation: str | None = None, *, limit: int = 1000

@@ -24,7 +24,8 @@ _name_chars = st.characters(
 
 
 def _usable(text: str) -> bool:
-    return text == text.strip() and text not in {"", "_", "*"}
+    # "@" may open a temporal operator ("x@all"): such names are read as one by design.
+    return text == text.strip() and text not in {"", "_", "*"} and "@" not in text
 
 
 names = st.text(_name_chars, min_size=1, max_size=30).filter(_usable)
