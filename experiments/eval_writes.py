@@ -32,7 +32,7 @@ from graph.keys import entity_key, relation_key
 from graph.spaces import create_space, space_exists
 from hybrid.ingestion import Ingestor, MemoryWriter
 from hybrid.recallgraph import RecallGraph
-from hybrid.triple_writer import ModelTripleWriter
+from hybrid.triple_writer import TripleWriter
 
 DATA = Path(__file__).parent / "data" / "ood_writes" / "streams.jsonl"
 PRONOUNS = frozenset("he she they him her them his hers their i me we us you it".split())
@@ -143,13 +143,18 @@ class StreamOutcome:
     seconds: float = 0.0
 
 
-class RecordingWriter(ModelTripleWriter):
-    """The ingestion's model writer, keeping what it stores for each statement."""
+class RecordingWriter(TripleWriter):
+    """The ingestion's triple writer, keeping what it stores for each statement."""
 
     def __init__(self, memory: RecallGraph) -> None:
         settings = memory.settings
+        kind = settings.triple_writer
         super().__init__(
-            memory.memory_model, memory.triples, settings.write_decoding, settings.write_context
+            memory.triples,
+            memory.memory_model if kind in ("hybrid", "model") else None,
+            patterns=kind in ("hybrid", "patterns"),
+            how=settings.write_decoding,
+            context=settings.write_context,
         )
         self.stored: dict[str, list[Triple]] = {}
 

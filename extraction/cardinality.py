@@ -62,6 +62,12 @@ DEFAULT_SINGLE_VALUED: tuple[str, ...] = (
     "mother",
     "father",
     "current location",
+    "works as",
+    "is seeing",
+    "partner of",
+    "studies at",
+    "drives",
+    "rides",
 )
 
 DEFAULT_MULTI_VALUED: tuple[str, ...] = (
@@ -89,6 +95,8 @@ DEFAULT_MULTI_VALUED: tuple[str, ...] = (
     "educated at",
     "plays",
     "participant of",
+    "is learning",
+    "has pet",
 )
 
 

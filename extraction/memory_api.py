@@ -81,6 +81,12 @@ class Triple(BaseModel):
     relation: str
     object: str | None
     retract: bool = False
+    phrase: str | None = None  # the statement's words for the relation, when canonicalised
+
+    @field_validator("phrase")
+    @classmethod
+    def _phrase(cls, v: str | None) -> str | None:
+        return None if v is None or not v.strip() else _clean(v, "relation phrase")
 
     @field_validator("subject")
     @classmethod

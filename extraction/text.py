@@ -76,6 +76,11 @@ def tokenize(sentence: str) -> list[str]:
     return _word_tokenizer.tokenize(sentence)
 
 
+def tag_words(words: list[str]) -> list[tuple[str, str]]:
+    """Tag already tokenised words (a relation phrase, a clause)."""
+    return list(_get_tagger().tag(words)) if words else []
+
+
 def tag_sentences(text: str) -> Iterator[TaggedSentence]:
     """Split, tokenise and tag ``text`` one sentence at a time."""
     tagger = _get_tagger()

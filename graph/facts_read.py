@@ -41,6 +41,7 @@ class FactRecord:
     writer: str
     closed_by: str | None
     score: float
+    phrase: str | None = None  # the statement's own words for the relation, when canonicalised
 
     @property
     def current(self) -> bool:

@@ -44,6 +44,7 @@ class Assertion:
     relation_key: str
     object_key: str
     single_valued: bool
+    phrase: str | None = None  # the relation as the statement put it, when it was canonicalised
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,11 @@ _ARTICLES = frozenset({"the", "a", "an"})
 _BE_FORMS = frozenset({"is", "are", "was", "were", "am", "be", "been", "being"})
 
 
+def fold(text: str) -> str:
+    """Accents dropped, case folded, punctuation spaced, whitespace collapsed (rules 1–3)."""
+    return _fold(text)
+
+
 def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text)
     kept: list[str] = []

@@ -46,7 +46,7 @@ from hybrid.memory_io import ExportSummary, ImportSummary, export_space, import_
 from hybrid.settings import Settings, reveal
 from hybrid.triple_memory import ReadResult, TripleMemory, TripleMemoryConfig
 from hybrid.triple_reader import TripleReader
-from hybrid.triple_writer import ModelTripleWriter
+from hybrid.triple_writer import TripleWriter
 from hybrid.vector_reader import VectorReader
 from hybrid.vector_store import VectorConfig, VectorStore
 
@@ -282,10 +282,14 @@ class RecallGraph:
         vector baseline; in ``llm`` revision mode, revision after each commit."""
         s = self.settings
         builders: list[PartBuilder] = []
-        if s.triple_writer == "model":
+        if s.triple_writer != "none":
             builders.append(
-                ModelTripleWriter(
-                    self.memory_model, self.triples, s.write_decoding, s.write_context
+                TripleWriter(
+                    self.triples,
+                    self.memory_model if s.triple_writer in ("hybrid", "model") else None,
+                    patterns=s.triple_writer in ("hybrid", "patterns"),
+                    how=s.write_decoding,
+                    context=s.write_context,
                 )
             )
         reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None

@@ -24,7 +24,7 @@ from graph.neo4j_server import ServerConfig
 from graph.spaces import validate_space_name
 from hybrid.graph_reader import GraphRecipe
 from hybrid.triple_memory import TripleMemoryConfig
-from hybrid.triple_writer import WRITE_CONTEXT, WriteContext
+from hybrid.triple_writer import TRIPLE_WRITER, WRITE_CONTEXT, WriteContext, WriterKind
 from hybrid.vector_reader import VECTOR_TOP_K
 from hybrid.vector_store import VectorConfig
 
@@ -246,11 +246,13 @@ class Settings(BaseSettings):
         description="LoRA adapter of the memory model that writes and reads triples (default: the "
         "one shipped in `extraction/adapters/memory-lora`).",
     )
-    triple_writer: Literal["model", "none"] = Field(
-        "model",
+    triple_writer: WriterKind = Field(
+        TRIPLE_WRITER,
         validation_alias=_env("RECALLGRAPH_TRIPLE_WRITER"),
-        description="Who writes triples during ingestion: `model` (the memory model, about 1–2 s "
-        "per statement on a CPU) or `none` (concepts and vectors only).",
+        description="Who writes triples during ingestion: `hybrid` (the statement's structure, "
+        "then the memory model for what it did not read), `patterns` (structure only, no model: "
+        "fast), `model` (the memory model alone, about 1 s per statement on a CPU) or `none` "
+        "(concepts and vectors only).",
     )
     memory_engine: Literal["auto", "llamacpp", "transformers"] = Field(
         "auto",

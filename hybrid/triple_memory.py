@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,6 +24,7 @@ import numpy as np
 from extraction.cardinality import Cardinality, CardinalityRules
 from extraction.embeddings import EMBEDDING_DIMENSIONS, Embedder
 from extraction.memory_api import Query, Triple
+from extraction.relations import ANY_RELATION, read_relation
 from extraction.temporal_ops import NOW, TemporalOp, When, parse_as_of
 from extraction.triple_embeddings import NameEmbedder
 from graph.errors import InvalidInputError
@@ -40,7 +41,7 @@ from graph.facts_write import Assertion, FactsPart, Named, Retraction, delete_fa
 from graph.keys import entity_key, relation_key
 from graph.store import GraphStore
 from graph.updates import StatementRecord, UpdateReceipt, write_update
-from hybrid.temporal_reads import TemporalAnswer, select
+from hybrid.temporal_reads import TemporalAnswer, same_value, select
 
 # Sent for a known entity term, whose fuzzy candidates are the entity itself: the vector index is
 # not consulted for it (a unit vector, so even a concurrent delete cannot make the call invalid).
@@ -90,6 +91,27 @@ class ReadResult:
     ambiguous: bool
 
 
+SYMMETRIC_KEYS = frozenset(relation_key(r) for r in ("is seeing", "married to", "partner of"))
+
+
+def _without_implied_endings(
+    triples: list[Triple], cardinality: Callable[[str], Cardinality]
+) -> list[Triple]:
+    """Drop the ending of a single-valued relation that the same write gives a new value
+    ("moved out of Ghent, lives in Leuven": the new home closes the old one anyway)."""
+    asserted = {(entity_key(t.subject), relation_key(t.relation)) for t in triples if not t.retract}
+    return [
+        t
+        for t in triples
+        if not (
+            t.retract
+            and t.object is None
+            and (entity_key(t.subject), relation_key(t.relation)) in asserted
+            and cardinality(relation_key(t.relation)) is Cardinality.SINGLE
+        )
+    ]
+
+
 def statement_text(triples: Sequence[Triple]) -> str:
     """The verbatim text stored for a direct fact write: "s r o"; "s not r [o]" for retractions."""
     parts = []
@@ -131,10 +153,77 @@ class TripleMemory:
             key, [(k, float(s)) for k, s in zip(keys, similarities, strict=True)]
         )
 
+    def canonical(self, space: str, triples: Sequence[Triple]) -> list[Triple]:
+        """``triples`` with every relation phrase read as its canonical relation
+        (``extraction.relations``; the phrase is kept), a phrase that ends a relation ("quit",
+        "moved out of") turned into a retraction of it, and an ending that names no relation
+        ("left Hollowbrook") turned into retractions of whichever of the subject's current
+        facts hold that value."""
+        found: list[Triple] = []
+        for t in triples:
+            reading = read_relation(t.relation)
+            if reading.name == ANY_RELATION:
+                found += self._endings_of(space, t)
+                continue
+            if not reading.canonical or reading.name == t.relation:
+                found.append(t)
+                continue
+            phrase = t.phrase or reading.surface
+            found.append(
+                t.model_copy(
+                    update={
+                        "relation": reading.name,
+                        "retract": t.retract or reading.ends,
+                        "phrase": phrase,
+                    }
+                )
+            )
+        found += self._mirrored_endings(space, found)
+        return _without_implied_endings(found, self.cardinality)
+
+    def _mirrored_endings(self, space: str, triples: Sequence[Triple]) -> list[Triple]:
+        """A symmetric relation ends for both people: "they broke up" said of one of them
+        also closes the other's fact about them."""
+        mirrored: list[Triple] = []
+        for t in triples:
+            if not t.retract or relation_key(t.relation) not in SYMMETRIC_KEYS:
+                continue
+            held = self.read(space, Query(relation=t.relation, object=t.subject)).facts
+            mirrored += [
+                Triple(
+                    subject=f.subject,
+                    relation=f.relation,
+                    object=t.subject,
+                    retract=True,
+                    phrase=t.phrase,
+                )
+                for f in held
+                if t.object is None or same_value(f.subject, t.object)
+            ]
+        return [m for m in mirrored if m not in triples]
+
+    def _endings_of(self, space: str, ending: Triple) -> list[Triple]:
+        if ending.object is None:
+            return []
+        held = self.read(space, Query(subject=ending.subject)).facts
+        return [
+            Triple(
+                subject=ending.subject,
+                relation=f.relation,
+                object=f.object,
+                retract=True,
+                phrase=ending.relation,
+            )
+            for f in held
+            if same_value(f.object, ending.object)
+        ]
+
     def prepare(
         self, space: str, triples: Sequence[Triple], *, writer: str, source: str | None = None
     ) -> PreparedFacts:
-        """Validate, de-duplicate, decide cardinality and embed new names: a ready ``FactsPart``."""
+        """Validate, canonicalise relations, de-duplicate, decide cardinality and embed new
+        names: a ready ``FactsPart``."""
+        triples = self.canonical(space, triples)
         assertions: dict[tuple[str, str, str], tuple[Triple, Assertion]] = {}
         single_latest: dict[tuple[str, str], tuple[str, str, str]] = {}
         dropped: list[Triple] = []
@@ -149,7 +238,7 @@ class TripleMemory:
                 dropped.append(assertions.pop(single_latest[(s, r)])[0])
             if single:
                 single_latest[(s, r)] = (s, r, o)
-            assertions[(s, r, o)] = (t, Assertion(s, t.relation, r, o, single))
+            assertions[(s, r, o)] = (t, Assertion(s, t.relation, r, o, single, t.phrase))
         names: dict[str, str] = {}
         relation_names: dict[str, str] = {}
         for t, a in assertions.values():
@@ -246,8 +335,13 @@ class TripleMemory:
         history: bool = False,
         limit: int,
     ) -> FactMatches:
-        """Exact keys first; only when they find nothing, the fuzzy (embedding) read."""
-        fact_query = FactQuery(query.subject, query.relation, query.object)
+        """Exact keys first; only when they find nothing, the fuzzy (embedding) read. A relation
+        is read as its canonical relation first ("works at" asks for ``works for``)."""
+        relation = query.relation
+        if relation is not None:
+            reading = read_relation(relation)
+            relation = reading.name if reading.canonical and not reading.ends else relation
+        fact_query = FactQuery(query.subject, relation, query.object)
         found = exact_facts(
             self.store, space, fact_query, as_of=as_of, history=history, limit=limit
         )

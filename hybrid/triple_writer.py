@@ -1,8 +1,16 @@
-"""The model as the triple writer of ingestion: a ``PartBuilder`` for ``hybrid.ingestion``.
+"""The triple writer of ingestion: a ``PartBuilder`` for ``hybrid.ingestion``.
 
-The model runs before the update's transaction opens; its triples become a ``FactsPart`` that is
-written in the same transaction as the statement's concepts, at the same ``t``, with the writer
-recorded as ``model:<adapter>``.
+Two sources of facts (``RECALLGRAPH_TRIPLE_WRITER``): the statement's structure
+(``extraction.fact_patterns``: subject, relation phrase, object off the part-of-speech tags) and
+the memory model (MEMLLM's focus-sentence writes). ``hybrid`` uses both: where both read a fact
+about the same subject and object, the structure's relation wins (it is the statement's own
+phrase; the model's relation choice is its weakest part out of distribution), and the model adds
+the facts the patterns did not see. Every relation is then read as its canonical relation by
+the triple memory (``TripleMemory.canonical``).
+
+The writers run before the update's transaction opens; their triples become a ``FactsPart`` that
+is written in the same transaction as the statement's concepts, at the same ``t``, with the
+writer recorded (``patterns``, ``model:<adapter>`` or ``hybrid:<adapter>``).
 
 Between the model and the memory, the stream's context (``RECALLGRAPH_WRITE_CONTEXT``):
 
@@ -28,6 +36,7 @@ import threading
 from collections import defaultdict, deque
 from typing import Literal
 
+from extraction.fact_patterns import extract_facts
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
@@ -35,27 +44,51 @@ from extraction.name_resolution import expand_mentions, resolve_names, stated_te
 from extraction.statements import StatementInput
 from graph.facts_read import stream_names
 from graph.facts_write import FactsPart
+from graph.keys import entity_key
 from graph.updates import latest_statements
 from hybrid.triple_memory import TripleMemory
 
 WriteContext = Literal["resolve", "pretext", "both", "none"]
 WRITE_CONTEXT: WriteContext = "resolve"
+WriterKind = Literal["hybrid", "patterns", "model", "none"]
+TRIPLE_WRITER: WriterKind = "hybrid"
 _REMEMBERED = 8
 
 
-class ModelTripleWriter:
+def merge_sources(structural: list[Triple], modelled: list[Triple]) -> list[Triple]:
+    """The structure's facts, then the model's about a subject and object (or, for a
+    retraction, a subject and relation) the structure did not read."""
+    seen = {(entity_key(t.subject), entity_key(t.object or "")) for t in structural}
+    merged = list(structural)
+    for triple in modelled:
+        pair = (entity_key(triple.subject), entity_key(triple.object or ""))
+        if pair not in seen and triple not in merged:
+            merged.append(triple)
+            seen.add(pair)
+    return merged
+
+
+class TripleWriter:
     def __init__(
         self,
-        model: MemoryModel,
         memory: TripleMemory,
+        model: MemoryModel | None = None,
+        *,
+        patterns: bool = True,
         how: Decoding = WRITE_DECODING,
         context: WriteContext = WRITE_CONTEXT,
     ) -> None:
+        if model is None and not patterns:
+            raise ValueError("a triple writer needs the patterns, the model, or both")
         self.model = model
+        self.patterns = patterns
         self.memory = memory
         self.how = how
         self.context = context
-        self.writer = f"model:{model.name}"
+        if model is None:
+            self.writer = "patterns"
+        else:
+            self.writer = f"{'hybrid' if patterns else 'model'}:{model.name}"
         self._recent: dict[str, deque[tuple[str, list[str]]]] = defaultdict(
             lambda: deque(maxlen=_REMEMBERED)
         )  # space → (statement text, its subjects), newest first
@@ -84,9 +117,12 @@ class ModelTripleWriter:
         people, names = self._people(space) if resolving else ([], [])
         if resolving:
             stated = expand_mentions(stated, people)
-        found = self.model.write(stated, self.how, context=pretext).triples
+        structural = extract_facts(stated) if self.patterns else []
+        modelled = self.model.write(stated, self.how, context=pretext).triples if self.model else []
+        found = merge_sources(structural, modelled)
         if resolving:
             found = resolve_names(found, f"{statement.text} {stated}", people, names).triples
+        found = self.memory.canonical(space, found)
         with self._lock:
             subjects = list(dict.fromkeys(t.subject for t in reversed(found)))
             self._recent[space].appendleft((statement.text, subjects))

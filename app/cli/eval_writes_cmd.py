@@ -12,7 +12,7 @@ from app.cli.options import invoked_command, open_memory
 from app.config import get_settings
 from experiments.eval_writes import DATA, evaluate, load_streams
 from experiments.results_io import write_results
-from hybrid.triple_writer import WriteContext
+from hybrid.triple_writer import WriteContext, WriterKind
 
 RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results" / "eval_writes"
 TARGETS = {
@@ -43,14 +43,22 @@ TARGETS = {
     default=None,
     help="What the writer knows of the stream (default: RECALLGRAPH_WRITE_CONTEXT).",
 )
-def eval_writes_cmd(data: Path, out: Path | None, context: str | None) -> None:
-    """Feed each labelled stream through the model writer into a space of its own; P/R/F1 per
+@click.option(
+    "--writer",
+    type=click.Choice([w for w in get_args(WriterKind) if w != "none"]),
+    default=None,
+    help="Which triple writer (default: RECALLGRAPH_TRIPLE_WRITER, else hybrid).",
+)
+def eval_writes_cmd(data: Path, out: Path | None, context: str | None, writer: str | None) -> None:
+    """Feed each labelled stream through the triple writer into a space of its own; P/R/F1 per
     phenomenon, chain integrity, copying faults (results under experiments/results/eval_writes)."""
-    settings = get_settings().model_copy(update={"triple_writer": "model"})
+    settings = get_settings()
+    kind = writer or (settings.triple_writer if settings.triple_writer != "none" else "hybrid")
+    settings = settings.model_copy(update={"triple_writer": kind})
     if context is not None:
         settings = settings.model_copy(update={"write_context": context})
     memory = open_memory(settings)
-    out = out or RESULTS / settings.write_context
+    out = out or RESULTS / f"{kind}-{settings.write_context}"
     streams = load_streams(data)
     summary, records = evaluate(memory, streams, lambda m: click.echo(m, err=True))
     out.mkdir(parents=True, exist_ok=True)
@@ -65,9 +73,15 @@ def eval_writes_cmd(data: Path, out: Path | None, context: str | None) -> None:
             "data": f"{data.name}: {sum(map(len, streams.values()))} statements in "
             f"{len(streams)} hand-written streams (out of distribution: no template, value, "
             "person or generator shared with any training data; a test checks it)",
-            "writer": f"SmolLM2-135M-Instruct + {settings.memory_adapter.name}, "
-            f"{settings.write_decoding} decoding, write context `{settings.write_context}`, "
-            "through the ingestion's triple writer",
+            "writer": f"`{kind}`"
+            + (
+                ""
+                if kind == "patterns"
+                else f" (SmolLM2-135M-Instruct + {settings.memory_adapter.name}, "
+                f"{settings.write_decoding} decoding)"
+            )
+            + f", write context `{settings.write_context}`, through the ingestion's triple "
+            "writer; relations read as canonical relations",
             "grader": "a written triple matches a gold one on subject and object keys, "
             "assertion or retraction, and relation key or relation cosine >= "
             f"τ_t = {settings.tau_t}",

@@ -81,7 +81,7 @@ UNWIND $rows AS row
 MATCH (s:Entity {space: $space, key: row.subject_key})
 MATCH (o:Entity {space: $space, key: row.object_key})
 CREATE (s)-[f:FACT {
-  id: randomUUID(), relation: row.relation, relation_key: row.relation_key,
+  id: randomUUID(), relation: row.relation, relation_key: row.relation_key, phrase: row.phrase,
   t_from: $t, t_to: null, t_confirmed: $t, confirmations: 1,
   statement_id: $statement_id, source: $source, writer: $writer
 }]->(o)
@@ -147,7 +147,7 @@ RETURN f.id AS id, s.name AS subject, f.relation AS relation, o.name AS object,
        f.relation_key AS relation_key, f.t_from AS t_from, f.t_to AS t_to,
        f.t_confirmed AS t_confirmed, f.confirmations AS confirmations,
        f.statement_id AS statement_id, st.text AS statement, f.source AS source,
-       f.writer AS writer, f.closed_by AS closed_by, score
+       f.writer AS writer, f.closed_by AS closed_by, f.phrase AS phrase, score
 ORDER BY score DESC, f.t_from DESC, f.id
 LIMIT $limit
 """

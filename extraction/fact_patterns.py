@@ -1,0 +1,452 @@
+"""Facts read off a statement's structure: subject, relation phrase, object (ReVerb-style).
+
+The memory model is a 135M-parameter model: it copies names well and picks relations badly on
+text it was not trained on. A statement's own grammar says more reliably *which* relation holds
+("carpools with", "found a job at", "broke up with"), so the writer also reads facts off the
+part-of-speech tags, in the manner of ReVerb (Fader et al., 2011): in each clause, a subject
+noun phrase, a relation phrase that starts at a verb and ends at a preposition (``V W* P``), and
+the noun phrase after it. The relation phrase is then read by ``extraction.relations`` into a
+canonical relation, an ending ("quit", "moved out of") or a phrase of its own; negation ("not …
+any more", "no longer") turns it into a retraction.
+
+Only facts about someone or something named are kept: a clause whose subject is a common noun
+("the weather", "lunch") states nothing about a person. Subject pronouns are left for name
+resolution (``extraction.name_resolution``), which knows the stream's people. Pure: tags come
+from the packaged tagger, nothing else is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from extraction.memory_api import Triple
+from extraction.relations import ANY_RELATION, read_relation
+from extraction.text import tag_sentences
+
+Token = tuple[str, str]
+
+_SUBJECT_PRONOUNS = frozenset("i he she they we".split())
+_OBJECT_PRONOUNS = frozenset("me him her them us it you i he she they we this that".split())
+_TITLES = frozenset("dr dr. mr mr. mrs mrs. ms ms. prof prof. sir dame".split())
+_NAME_LINKS = frozenset("of de del della der van von la le da di du dos das al bin ben".split())
+_TIME_WORDS = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
+    thursdays fridays saturdays sundays january february march april may june july august
+    september october november december today tonight yesterday tomorrow weekend week month year
+    morning evening night christmas easter summer winter spring autumn fall""".split()
+)
+_REPORTING = frozenset(
+    """say said says tell told tells mention mentioned mentions hear heard think thought
+    thinks guess know knew write wrote text texted report reported announce announced
+    claim claimed claims swear swore""".split()
+)
+_CLAUSE_BREAKS = frozenset(
+    {";", ":", "so", "because", "but", "while", "whereas", "although", "who", "which"}
+)
+_NEGATIONS = frozenset({"not", "n't", "never", "no"})
+_STOP_AFTER = frozenset({"anymore", "any"})
+_STOPPING = frozenset("stop stops stopped quit quits gave give gives gives quitting".split())
+_RELATION_NOUNS = {
+    "husband": "married to",
+    "wife": "married to",
+    "spouse": "married to",
+    "partner": "partner of",
+    "boyfriend": "is seeing",
+    "girlfriend": "is seeing",
+    "fiance": "engaged to",
+    "fiancé": "engaged to",
+    "fiancee": "engaged to",
+    "fiancée": "engaged to",
+}
+
+
+def _is_verb(tag: str) -> bool:
+    return tag.startswith("VB") or tag == "MD"
+
+
+def _is_proper(token: Token, first: bool) -> bool:
+    word, tag = token
+    if word.casefold() in _TIME_WORDS or not word[:1].isupper():
+        return False
+    return tag in ("NNP", "NNPS") or (not first and tag not in ("PRP", "PRP$", "DT", "IN"))
+
+
+def _retag(tokens: Sequence[Token]) -> list[Token]:
+    """The WSJ tagger takes a verb after a name for a plural noun ("Sigrun carpools/NNS with"):
+    a lower-case -s word right after a name or pronoun, before a preposition or a noun phrase,
+    is a verb."""
+    fixed = list(tokens)
+    for i, (word, tag) in enumerate(fixed):
+        capitalised = word[:1].isupper() and word.casefold() not in _TIME_WORDS
+        if not capitalised or tag in ("NNP", "NNPS", "PRP", "PRP$", "DT", "IN", "CC", "MD", "WP"):
+            continue
+        following = i + 1 < len(fixed) and fixed[i + 1][0][:1].isupper()
+        if i > 0 or following:  # "Saoirse/JJ Delacroix-Byrne/JJ works …", "Tromsø/NN"
+            fixed[i] = (word, "NNP")
+    for i in range(1, len(fixed) - 1):
+        word, tag = fixed[i]
+        b = i - 1
+        while b > 0 and (fixed[b][1] in ("RB", "RBR") or fixed[b][0].casefold() == "no"):
+            b -= 1  # "she no longer carpools", "Esperanza also volunteers"
+        before, after = fixed[b], fixed[i + 1]
+        after_subject = (
+            before[1] in ("NNP", "NNPS")
+            or before[0].casefold() in _SUBJECT_PRONOUNS
+            or (before[0].casefold() in ("and", "who") and b < i - 1)
+        )
+        if (
+            tag in ("NNS", "NN")
+            and word.islower()
+            and word.endswith("s")
+            and after_subject
+            and after[1] in ("IN", "TO", "DT", "PRP$", "NNP", "RB", "JJ", "CD")
+        ):
+            fixed[i] = (word, "VBZ")
+    return fixed
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    text: str
+    start: int
+    end: int  # exclusive
+    proper: bool
+
+
+def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
+    """The noun phrase starting at ``i`` (after determiners), or None when there is none."""
+    n = len(tokens)
+    start = i
+    while i < n and (tokens[i][1] in ("DT", "PRP$", "CD") or tokens[i][0] in ("'s",)):
+        i += 1
+    if i < n and tokens[i][0].casefold() in _OBJECT_PRONOUNS | _SUBJECT_PRONOUNS:
+        return _Phrase(tokens[i][0], start, i + 1, False)
+    while i + 1 < n and tokens[i][0].casefold() in _TITLES and tokens[i + 1][0][:1].isupper():
+        i += 1  # "Dr. Esperanza Quiroga" is Esperanza Quiroga
+    words: list[str] = []
+    proper_words: list[str] = []
+    j = i
+    while j < n:
+        word, tag = tokens[j]
+        if _is_proper(tokens[j], j == 0) or (proper_words and tag == "CD"):
+            proper_words.append(word)
+        elif proper_words and word.casefold() in _NAME_LINKS and j + 1 < n:
+            if not _is_proper(tokens[j + 1], False):
+                break
+            proper_words.append(word)
+        elif tag in ("JJ", "NN", "NNS", "VBN", "CD") and not (tag == "CD" and not proper_words):
+            if tag == "VBN" and not words:
+                break
+            if proper_words and tag != "CD" and tokens[start][0].casefold() != "the":
+                break  # "his Paris trip" is Paris; "the Leuven university library" is whole
+        else:
+            break
+        words.append(word)
+        j += 1
+    while words and tokens[i + len(words) - 1][1] in ("JJ", "VBN"):
+        words.pop()  # an adjective alone ends nothing
+    if not words:
+        return None
+    end = i + len(words)
+    if proper_words and len(proper_words) < len(words) and tokens[start][0].casefold() != "the":
+        return _Phrase(" ".join(proper_words), start, end, True)  # "a rusty Volvo" → Volvo
+    while words and tokens[i][1] == "JJ" and len(words) > 1 and not proper_words:
+        if any(c.isdigit() for c in tokens[i][0]):
+            break  # "the under-12 rugby team" keeps its "under-12"
+        words, i = words[1:], i + 1  # "a small clinic" → clinic
+    return _Phrase(" ".join(words), start, end, bool(proper_words))
+
+
+def _clauses(tokens: Sequence[Token]) -> list[list[Token]]:
+    """Clauses at ';', ':', 'so', 'because', 'but', and at ', and' / 'and' before a verb or a
+    subject (each clause still has its own subject or inherits the one before)."""
+    clauses: list[list[Token]] = [[]]
+    for i, token in enumerate(tokens):
+        word = token[0].casefold()
+        k = i + 1
+        while k < len(tokens) and tokens[k][1] in ("RB", "RBR"):
+            k += 1  # "and still works for", "and now leads"
+        nxt = tokens[k] if k < len(tokens) else ("", "")
+        breaks = word in _CLAUSE_BREAKS or (
+            word in (",", "and")
+            and (
+                _is_verb(nxt[1])
+                or nxt[0].casefold() in _SUBJECT_PRONOUNS
+                or nxt[0].casefold() in ("and", "so", "but")
+            )
+        )
+        if breaks:
+            clauses.append([token] if word in ("who", "which") else [])
+            continue
+        clauses[-1].append(token)
+    return [c for c in clauses if c]
+
+
+_LIGHT_VERBS = frozenset(
+    """get got gets getting find found finds take took takes taken have has had make made
+    land landed lands start started starts sign signed hand handed hands book booked rent rents
+    rented buy bought lease leased is was are be been become became accept accepted""".split()
+)
+_LIGHT_NOUNS = frozenset(
+    """job place flat apartment house home room notice position role lease shift trip
+    vacation holiday fan member part lead head post contract offer degree course""".split()
+)
+_LATER_PREPOSITIONS = frozenset({"to", "in", "at", "for", "with", "as"})
+_COPULA = frozenset("is am are was were be been being 's".split())
+_JOB_SUFFIXES = ("er", "or", "ist", "ian", "ant", "eur", "ese")
+_JOBS = frozenset(
+    """nurse doctor chef cook nanny surgeon midwife pilot vet dentist clerk judge coach barista
+    sommelier tutor intern analyst engineer teacher lawyer""".split()
+)
+
+
+@dataclass(frozen=True)
+class _Clause:
+    subject: str | None
+    subject_end: int
+    verb_start: int
+
+
+def _subject(clause: Sequence[Token]) -> _Clause | None:
+    """The clause's subject (the last noun phrase before its first verb) and where the verb
+    starts; None when the clause has no verb."""
+    verb = next((i for i, t in enumerate(clause) if _is_verb(t[1])), None)
+    if verb is None:
+        return None
+    subject: str | None = None
+    subject_end = 0
+    i = 0
+    while i < verb:
+        phrase = _noun_phrase(clause, i)
+        if phrase is None or phrase.end > verb:
+            i += 1
+            continue
+        if phrase.proper or phrase.text.casefold() in _SUBJECT_PRONOUNS:
+            subject, subject_end = phrase.text, phrase.end
+        else:
+            subject = None
+        i = phrase.end
+    return _Clause(subject, subject_end, verb)
+
+
+def _relation_phrase(clause: Sequence[Token], start: int) -> tuple[list[str], bool, int]:
+    """The verb group from ``start`` (verbs, adverbs, particles, 'to'), whether it is negated,
+    and where it ends."""
+    words: list[str] = []
+    negated = False
+    i = start
+    while i < len(clause):
+        word, tag = clause[i]
+        low = word.casefold()
+        if low in _NEGATIONS or (low == "longer" and negated):
+            negated = True
+        elif _is_verb(tag) or tag in ("RB", "RBR", "RP", "TO"):
+            if low not in ("anymore",):
+                words.append(word)
+        else:
+            break
+        i += 1
+    return words, negated, i
+
+
+def _absorbs(verb: list[str], phrase: _Phrase) -> bool:
+    """ReVerb's ``V W* P`` for light verbs: "found a new job at", "got a place in"."""
+    head = phrase.text.split()[-1].casefold()
+    return head in _LIGHT_NOUNS or any(w.casefold() in _LIGHT_VERBS for w in verb[-1:])
+
+
+def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[list[str], _Phrase]]:
+    """(relation words, object) pairs after the verb group: the first object (a light verb's
+    noun and preposition extend the relation: "found a job at Cisco"), then named objects of
+    later prepositions ("moved from Devonport to Launceston", "works for X as a sommelier")."""
+    found: list[tuple[list[str], _Phrase]] = []
+    words = list(verb)
+    preposition: str | None = None
+    n = len(clause)
+    while i < n:
+        word, tag = clause[i]
+        if tag in ("IN", "TO", "RP"):
+            preposition = word.casefold()
+            words = [*words, word] if not found else [*verb, word]
+            i += 1
+            continue
+        phrase = _noun_phrase(clause, i)
+        if phrase is None:
+            if found or tag not in ("JJ", "DT", "RB", "PRP$"):
+                break
+            words = [*words, word]  # "is allergic to", "is fond of"
+            i += 1
+            continue
+        after = clause[phrase.end][1] if phrase.end < n else ""
+        if not found and not phrase.proper and after in ("IN", "TO") and _absorbs(verb, phrase):
+            words = [*words, *(w for w, _ in clause[phrase.start : phrase.end])]
+            i = phrase.end
+            continue
+        later = bool(found)
+        if not later or (
+            preposition in _LATER_PREPOSITIONS and (phrase.proper or preposition == "as")
+        ):
+            found.append((words, phrase))
+        i = phrase.end
+        preposition = None
+        if i < n and clause[i][1] not in ("IN", "TO"):
+            break
+    return found
+
+
+def _is_job(phrase: _Phrase) -> bool:
+    head = phrase.text.split()[-1].casefold()
+    return not phrase.proper and (head in _JOBS or head.endswith(_JOB_SUFFIXES))
+
+
+def _apposition_facts(tokens: Sequence[Token]) -> list[Triple]:
+    """'her husband, Lautaro Painemal' / 'Wendell and his partner Saoirse': the possessor is
+    the person just before, or the stream's latest person (left to name resolution)."""
+    facts = []
+    for i, (word, _) in enumerate(tokens[:-1]):
+        relation = _RELATION_NOUNS.get(tokens[i + 1][0].casefold())
+        possessor: str | None = None
+        if word == "'s" and relation is not None:
+            k = i - 1
+            while k > 0 and _is_proper(tokens[k - 1], k - 1 == 0):
+                k -= 1
+            named = _noun_phrase(tokens, k)
+            possessor = named.text if named is not None and named.proper else None
+        if (word.casefold() not in ("his", "her", "their", "my") and possessor is None) or (
+            relation is None
+        ):
+            continue
+        j = i + 2
+        if j < len(tokens) and tokens[j][0] == ",":
+            j += 1
+        partner = _noun_phrase(tokens, j)
+        if partner is None or not partner.proper:
+            continue
+        owner: str | None = (
+            possessor or {"his": "he", "her": "she", "their": "they", "my": "I"}[word.casefold()]
+        )
+        before = _noun_phrase(tokens, i - 2) if i >= 2 and tokens[i - 1][0] == "and" else None
+        if before is not None and before.proper:
+            owner = before.text
+        facts.append(Triple(subject=str(owner), relation=relation, object=partner.text))
+    return facts
+
+
+@dataclass(frozen=True)
+class _Context:
+    subject: str | None = None  # the previous clause's subject, for "and is now …"
+    named: str | None = None  # the previous clause's last name, for "…, who runs …"
+
+
+def _last_name(clause: Sequence[Token]) -> str | None:
+    name = None
+    i = 0
+    while i < len(clause):
+        phrase = _noun_phrase(clause, i)
+        if phrase is None:
+            i += 1
+            continue
+        if phrase.proper:
+            name = phrase.text
+        i = phrase.end
+    return name
+
+
+def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Triple], _Context]:
+    after = _Context(context.subject, _last_name(clause) or context.named)
+    found = _subject(clause)
+    if found is None:
+        return [], after
+    relative = clause[0][0].casefold() in ("who", "which")
+    pronoun = (found.subject or "").casefold() in ("he", "she")
+    if found.subject is not None and not (pronoun and context.subject):
+        subject: str | None = found.subject
+    elif pronoun:
+        subject = context.subject  # "Wendell moved out of Ghent, he lives in Leuven"
+    elif relative:
+        subject = context.named
+    elif all(tag in ("RB", "RBR") for _, tag in clause[: found.verb_start]):
+        subject = context.subject or context.named  # "Her husband, Lautaro, coaches …"
+    else:
+        subject = None
+    verb, negated, end = _relation_phrase(clause, found.verb_start)
+    after = _Context(subject, after.named)
+    if subject is None or not verb:
+        return [], after
+    if verb[0].casefold() in _REPORTING:  # "Oddvar told me he drives …": read what was told
+        rest = list(clause[end:])
+        while rest and rest[0][0].casefold() in ("me", "us", "that", "him", "her", "them"):
+            rest = rest[1:]
+        return _clause_facts(rest, _Context(subject, after.named)) if rest else ([], after)
+    if (
+        len(verb) > 1
+        and verb[0].casefold() in _STOPPING
+        and clause[found.verb_start + 1][1] == "VBG"
+    ):
+        verb, negated = verb[1:], True  # "stopped coaching the team": no longer coaches it
+    between = {w.casefold() for w, _ in clause[found.subject_end : found.verb_start]}
+    negated = negated or bool(between & _NEGATIONS) or "longer" in between
+    negated = negated or any(w.casefold() in _STOP_AFTER for w, _ in clause[end:])
+    pairs = _objects(clause, end, verb)
+    if not pairs:
+        adjective = clause[end][0] if end < len(clause) and clause[end][1] == "JJ" else None
+        reading = read_relation(" ".join([*verb, adjective] if adjective else verb))
+        if reading.canonical and reading.ends and reading.name != ANY_RELATION:
+            return [
+                Triple(subject=subject, relation=reading.name, object=None, retract=True)
+            ], after
+        return [], after
+    triples: list[Triple] = []
+    seen: set[tuple[str, bool]] = set()
+    for words, obj in pairs:
+        if obj.text.casefold() in _OBJECT_PRONOUNS or obj.text.casefold() in _TIME_WORDS:
+            continue
+        phrase = " ".join(words)
+        if {w.casefold() for w in words} <= _COPULA | {"not", "still", "now", "also", "just"}:
+            if not _is_job(obj):
+                continue  # "is the one", "was a mess": no relation named
+            phrase = "works as"
+        reading = read_relation(phrase)
+        if (reading.name, reading.ends) in seen:
+            continue  # "works for X in Leuven": one value per relation and clause
+        seen.add((reading.name, reading.ends))
+        if reading.name == ANY_RELATION:
+            triples.append(Triple(subject=subject, relation=phrase, object=obj.text, retract=True))
+            continue
+        retract = negated or reading.ends
+        triples.append(
+            Triple(
+                subject=subject,
+                relation=reading.name if reading.canonical else phrase,
+                object=None if reading.ends else obj.text,
+                retract=retract,
+            )
+        )
+    if any(read_relation(t.relation).canonical for t in triples):
+        known = [t for t in triples if read_relation(t.relation).canonical]
+        named = [
+            t for t in triples if t not in known and t.object is not None and t.object[:1].isupper()
+        ]
+        triples = known + named
+    return triples, after
+
+
+def extract_facts(text: str) -> list[Triple]:
+    """The facts ``text`` states, in order, as the patterns read them (pronoun subjects kept
+    as written, for name resolution)."""
+    triples: list[Triple] = []
+    for sentence in tag_sentences(text):
+        if sentence.text.rstrip().endswith("?"):
+            continue
+        tokens = _retag(sentence.tokens)
+        triples += _apposition_facts(tokens)
+        context = _Context()
+        for clause in _clauses(tokens):
+            found, context = _clause_facts(clause, context)
+            triples += found
+    unique: list[Triple] = []
+    for triple in triples:
+        if triple not in unique:
+            unique.append(triple)
+    return unique
