@@ -67,7 +67,7 @@ def load_streams(path: Path = DATA) -> dict[str, list[GoldStatement]]:
                 row["text"],
                 tuple(retracted + asserted),
                 row["effect"],
-                tuple(row["tags"]),
+                tuple(row.get("tags", ())),
             )
         )
     return dict(streams)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from extraction.memory_api import Triple
-from extraction.relations import ANY_RELATION, read_relation
+from extraction.relations import ANY_RELATION, RelationReading, read_relation
 from extraction.text import tag_sentences
 
 Token = tuple[str, str]
@@ -46,6 +46,7 @@ _CLAUSE_BREAKS = frozenset(
 )
 _NEGATIONS = frozenset({"not", "n't", "never", "no"})
 _STOP_AFTER = frozenset({"anymore", "any"})
+_PASSING = frozenset("new current latest present old former".split())
 _STOPPING = frozenset("stop stops stopped quit quits gave give gives gives quitting".split())
 _RELATION_NOUNS = {
     "husband": "married to",
@@ -112,6 +113,7 @@ class _Phrase:
     start: int
     end: int  # exclusive
     proper: bool
+    head: str = ""  # the common noun a name modified ("trip" of "his Paris trip")
 
 
 def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
@@ -139,7 +141,13 @@ def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
             if tag == "VBN" and not words:
                 break
             if proper_words and tag != "CD" and tokens[start][0].casefold() != "the":
-                break  # "his Paris trip" is Paris; "the Leuven university library" is whole
+                # "his Paris trip" is Paris, about a trip; "the Leuven university library" is whole
+                k = j
+                while k < n and tokens[k][1] in ("NN", "NNS"):
+                    k += 1
+                if k > j and len(proper_words) == len(words):
+                    return _Phrase(" ".join(proper_words), start, k, True, tokens[k - 1][0])
+                break
         else:
             break
         words.append(word)
@@ -150,7 +158,8 @@ def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
         return None
     end = i + len(words)
     if proper_words and len(proper_words) < len(words) and tokens[start][0].casefold() != "the":
-        return _Phrase(" ".join(proper_words), start, end, True)  # "a rusty Volvo" → Volvo
+        head = words[-1] if words[-1] not in proper_words else ""
+        return _Phrase(" ".join(proper_words), start, end, True, head)  # "a rusty Volvo" → Volvo
     while words and tokens[i][1] == "JJ" and len(words) > 1 and not proper_words:
         if any(c.isdigit() for c in tokens[i][0]):
             break  # "the under-12 rugby team" keeps its "under-12"
@@ -222,7 +231,10 @@ def _subject(clause: Sequence[Token]) -> _Clause | None:
         if phrase is None or phrase.end > verb:
             i += 1
             continue
-        if phrase.proper or phrase.text.casefold() in _SUBJECT_PRONOUNS:
+        inside = phrase.start > 0 and clause[phrase.start - 1][1] in ("IN", "TO")
+        if inside:
+            pass  # "the train to Portland": Portland is not what the clause is about
+        elif phrase.proper or phrase.text.casefold() in _SUBJECT_PRONOUNS:
             subject, subject_end = phrase.text, phrase.end
         else:
             subject = None
@@ -239,9 +251,15 @@ def _relation_phrase(clause: Sequence[Token], start: int) -> tuple[list[str], bo
     while i < len(clause):
         word, tag = clause[i]
         low = word.casefold()
+        chained = (
+            tag in ("IN", "TO")
+            and words
+            and i + 1 < len(clause)
+            and clause[i + 1][1] in ("VB", "VBG")
+        )
         if low in _NEGATIONS or (low == "longer" and negated):
             negated = True
-        elif _is_verb(tag) or tag in ("RB", "RBR", "RP", "TO"):
+        elif chained or _is_verb(tag) or tag in ("RB", "RBR", "RP", "TO"):
             if low not in ("anymore",):
                 words.append(word)
         else:
@@ -293,6 +311,24 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
         if i < n and clause[i][1] not in ("IN", "TO"):
             break
     return found
+
+
+def _reading(words: list[str], obj: _Phrase) -> RelationReading:
+    """The relation phrase read, falling back on the noun a name modified ("cancelled his Paris
+    trip" is about a trip) and on an ending said before a time phrase ("quit his job after two
+    weeks")."""
+    reading = read_relation(" ".join(words))
+    if reading.canonical:
+        return reading
+    if obj.head:
+        with_head = read_relation(" ".join([*words, obj.head]))
+        if with_head.canonical:
+            return with_head
+    for k in range(len(words) - 1, 0, -1):
+        shorter = read_relation(" ".join(words[:k]))
+        if shorter.canonical and shorter.ends:
+            return shorter
+    return reading
 
 
 def _is_job(phrase: _Phrase) -> bool:
@@ -353,8 +389,47 @@ def _last_name(clause: Sequence[Token]) -> str | None:
     return name
 
 
+def _attribute_fact(clause: Sequence[Token]) -> Triple | None:
+    """ "Priya's favourite café is Lumen", "her new job title is data analyst": the possessed
+    noun is the relation, the copula's complement its value."""
+    for i, (word, _) in enumerate(clause):
+        if word not in ("'s", "’s") and word.casefold() not in ("his", "her", "their", "my"):
+            continue
+        owner = None
+        if word in ("'s", "’s"):
+            k = i
+            while k > 0 and _is_proper(clause[k - 1], k - 1 == 0):
+                k -= 1
+            named = _noun_phrase(clause, k) if k < i else None
+            owner = named.text if named is not None and named.proper else None
+        else:
+            owner = {"his": "he", "her": "she", "their": "they", "my": "I"}[word.casefold()]
+        attribute = _noun_phrase(clause, i + 1)
+        if owner is None or attribute is None or attribute.proper:
+            return None
+        rest = clause[attribute.end :]
+        copula = 0
+        while copula < len(rest) and rest[copula][1] in ("RB", "VBZ", "VBD", "VBP"):
+            if rest[copula][1] != "RB" and rest[copula][0].casefold() not in _COPULA:
+                return None
+            copula += 1
+        value = _noun_phrase(rest, copula) if copula else None
+        if value is None or value.text.casefold() in _OBJECT_PRONOUNS:
+            return None
+        relation = " ".join(
+            w
+            for w, t in clause[attribute.start : attribute.end]
+            if t not in ("DT", "PRP$") and w.casefold() not in _PASSING
+        )
+        return Triple(subject=owner, relation=relation, object=value.text)
+    return None
+
+
 def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Triple], _Context]:
     after = _Context(context.subject, _last_name(clause) or context.named)
+    attribute = _attribute_fact(clause)
+    if attribute is not None:
+        return [attribute], _Context(attribute.subject, after.named)
     found = _subject(clause)
     if found is None:
         return [], after
@@ -406,8 +481,8 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         if {w.casefold() for w in words} <= _COPULA | {"not", "still", "now", "also", "just"}:
             if not _is_job(obj):
                 continue  # "is the one", "was a mess": no relation named
-            phrase = "works as"
-        reading = read_relation(phrase)
+            words, phrase = ["works", "as"], "works as"
+        reading = _reading(words, obj)
         if (reading.name, reading.ends) in seen:
             continue  # "works for X in Leuven": one value per relation and clause
         seen.add((reading.name, reading.ends))

@@ -71,7 +71,8 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "started * at | started * with | * job at | * job with | * job for | * position at | "
         "* position with | * role at | * role with | signed with | signed on with | "
         "transferred to | teaches * at | teaches at | interns at | interns with | * shift at | "
-        "employee of | employee at | staff at | goes to work for | goes to work at | is + at",
+        "employee of | employee at | staff at | goes to work for | goes to work at | is + at | "
+        "employer | workplace",
         "quit job | left job | leaving job | resigned from | resigned | retired from | "
         "handed in notice at | handed in notice to | handed in notice | fired from | "
         "laid off from | laid off | let go from | stopped working at | stopped working for | "
@@ -81,7 +82,7 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "works as",
         SINGLE,
         "works as | job as | employed as | hired as | promoted to | trained as | became | "
-        "becomes | serves as",
+        "becomes | serves as | job title | job | profession | occupation | title",
         "retired | stopped working as",
     ),
     CanonicalRelation.of(

@@ -300,8 +300,8 @@ class RecallGraph:
     def readers(self) -> dict[str, Reader]:
         """Every reader these settings provide (graph; triples with an adapter; vector when on)."""
         readers: dict[str, Reader] = {"graph": GraphReader(self.store, self.llm, self.graph_recipe)}
-        if (self.settings.memory_adapter / "adapter_config.json").exists():
-            readers["triples"] = TripleReader(self.triples, self.memory_model)
+        has_model = (self.settings.memory_adapter / "adapter_config.json").exists()
+        readers["triples"] = TripleReader(self.triples, self.memory_model if has_model else None)
         if self.vectors is not None:
             readers["vector"] = VectorReader(self.vectors, self.llm, k=self.settings.vector_top_k)
         return readers

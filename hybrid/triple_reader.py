@@ -1,58 +1,134 @@
-"""The triples reader (RET-LLM / MEMLLM): the memory model writes MEM_READ queries for the
-question, the triple memory answers them with every version of the matching facts and their
-intervals, and the model answers from those facts, taking the latest as the current truth."""
+"""The triples reader (RET-LLM / MEMLLM), answering from the facts' structure.
+
+A question becomes a memory read with a temporal operator: first by the question's structure
+(``hybrid.question_plan``: the person among the names the space knows, the relation by the
+question's words, the operator by its temporal words), else by the memory model's own
+``MEM_READ`` (which may carry the operator, ``s>>r>>@previous``). The memory selects the versions
+the operator asks for (``TripleMemory.read_when``), and the answer is composed from them
+(``hybrid.composed_answers``): the value itself, with the facts and their intervals as evidence.
+The model's free text never decides an answer the memory holds.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from extraction.memory_api import Query
 from extraction.memory_model.model import MemoryModel
-from extraction.memory_model.prompts import PromptFact, fact_lines
-from graph.facts_read import FactRecord
+from extraction.name_resolution import speaker
+from extraction.temporal_ops import TemporalOp
+from graph.facts_read import FactRecord, stream_names
 from hybrid.candidate import Candidate, Evidence
+from hybrid.composed_answers import compose
+from hybrid.question_plan import AnswerKind, QuestionPlan, find_subject, plan_question
+from hybrid.temporal_reads import TemporalAnswer, believed_at
 from hybrid.triple_memory import TripleMemory
 
 READER = "triples"
-MAX_FACTS = 30  # MEMLLM's Q_thr: more than this distracts the model
+MAX_FACTS = 30  # MEMLLM's Q_thr: more than this is no answer
+_KIND_OF: dict[TemporalOp, AnswerKind] = {
+    TemporalOp.ALL: "list",
+    TemporalOp.COUNT: "count",
+    TemporalOp.STILL: "yesno",
+}
 
 
-def as_seen_at(fact: FactRecord, as_of: int | None) -> PromptFact | None:
-    """The fact as it looked at ``as_of``: absent if not yet written, open if closed later."""
-    if as_of is not None and fact.t_from > as_of:
-        return None
-    t_to = fact.t_to if as_of is None or (fact.t_to is not None and fact.t_to <= as_of) else None
-    return PromptFact(fact.subject, fact.relation, fact.object, fact.t_from, t_to)
+@dataclass(frozen=True)
+class ReadOutcome:
+    plan: QuestionPlan
+    answer: TemporalAnswer
+    history: list[FactRecord]
+    text: str | None
+    source: str  # "structure" or "model"
+
+
+def fact_evidence(facts: list[FactRecord], as_of: int | None) -> list[Evidence]:
+    """Facts as evidence, newest first, each with its interval as seen at ``as_of``."""
+    seen = [f for f in facts if as_of is None or f.t_from <= as_of]
+    return [
+        Evidence(
+            "fact",
+            f"{f.subject}>>{f.relation}>>{f.object}",
+            f.t_from,
+            ref=f.id,
+            t_to=None if believed_at(f, as_of) else f.t_to,
+        )
+        for f in sorted(seen, key=lambda f: (f.t_from, f.id), reverse=True)
+    ]
 
 
 class TripleReader:
-    def __init__(self, memory: TripleMemory, model: MemoryModel) -> None:
+    def __init__(self, memory: TripleMemory, model: MemoryModel | None) -> None:
         self.memory = memory
         self.model = model
 
-    def facts(self, space: str, queries: list[Query], as_of: int | None) -> list[PromptFact]:
-        seen: dict[tuple[str, str, str, int], PromptFact] = {}
-        for query in queries:
-            result = self.memory.read(space, query, history=True)
-            for fact in result.facts:
-                line = as_seen_at(fact, as_of)
-                if line is not None:
-                    seen.setdefault((line.subject, line.relation, line.object, line.t_from), line)
-        return sorted(seen.values(), key=lambda f: (f.t_from, f.object))[-MAX_FACTS:]
+    def _relations_of(self, space: str, subject: str) -> dict[str, list[str]]:
+        """The subject's stored relations, each with every value it has had."""
+        relations: dict[str, list[str]] = {}
+        for fact in self.memory.history(space, subject):
+            relations.setdefault(fact.relation, []).append(fact.object)
+        return relations
+
+    def structural_plan(self, space: str, question: str) -> QuestionPlan | None:
+        """The read the question's structure asks for, or None (no known person or relation)."""
+        people, names = stream_names(self.memory.store, space)
+        known = list(dict.fromkeys([*people, *names]))
+        subject = find_subject(question, known, speaker(question))
+        if subject is None:
+            return None
+        relations = self._relations_of(space, subject)
+        return plan_question(question, known, {subject: relations}, subject=subject)
+
+    def model_plans(self, question: str) -> list[QuestionPlan]:
+        """The memory model's MEM_READ queries as plans (subject and relation given)."""
+        if self.model is None:
+            return []
+        plans = []
+        for query in self.model.read(question).queries:
+            if query.subject is None or query.relation is None:
+                continue
+            kind = _KIND_OF.get(query.when.op, "value")
+            plans.append(
+                QuestionPlan(
+                    query.subject, query.relation, query.when, kind, query.object, "memory model"
+                )
+            )
+        return plans
+
+    def _execute(
+        self, space: str, plan: QuestionPlan, as_of: int | None, source: str
+    ) -> ReadOutcome:
+        answer = self.memory.read_when(space, plan.query(), as_of=as_of)
+        history: list[FactRecord] = []
+        if plan.kind == "yesno":
+            query = Query(subject=plan.subject, relation=plan.relation)
+            history = [
+                f
+                for f in self.memory.read(space, query, history=True).facts
+                if as_of is None or f.t_from <= as_of
+            ]
+        return ReadOutcome(plan, answer, history, compose(plan, answer, history), source)
+
+    def read(self, space: str, question: str, as_of: int | None = None) -> ReadOutcome | None:
+        """The first plan whose read composes an answer: the structure's, then the model's."""
+        structural = self.structural_plan(space, question)
+        tried: list[ReadOutcome] = []
+        if structural is not None:
+            tried.append(self._execute(space, structural, as_of, "structure"))
+            if tried[-1].text is not None:
+                return tried[-1]
+        for plan in self.model_plans(question):
+            tried.append(self._execute(space, plan, as_of, "model"))
+            if tried[-1].text is not None:
+                return tried[-1]
+        return tried[0] if tried else None
 
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate:
-        plan = self.model.read(question)
-        facts = self.facts(space, plan.queries, as_of) if plan.queries else []
-        evidence = [
-            Evidence("fact", f"{f.subject}>>{f.relation}>>{f.object}", f.t_from, t_to=f.t_to)
-            for f in facts
-        ]
-        signals = {
-            "queries": [q.to_text() for q in plan.queries],
-            "facts": len(facts),
-            "current_facts": sum(1 for f in facts if f.t_to is None),
-            "newest_t": max((f.t_from for f in facts), default=0),
-        }
-        if not facts:
-            asked = "; ".join(q.to_text() for q in plan.queries) or "nothing it could read"
+        outcome = self.read(space, question, as_of)
+        signals: dict[str, object] = {"facts": 0, "current_facts": 0, "newest_t": 0}
+        if outcome is None or outcome.text is None:
+            asked = outcome.plan.query().to_text() if outcome else "nothing it could read"
+            signals["queries"] = [asked]
             return Candidate(
                 READER,
                 f"I have no facts about that (memory read: {asked}).",
@@ -60,5 +136,22 @@ class TripleReader:
                 no_information=True,
                 signals=signals,
             )
-        answer = self.model.answer(question, fact_lines(facts))
-        return Candidate(READER, answer, evidence, signals=signals, prompt="memory-answer")
+        facts = outcome.answer.facts or outcome.history
+        considered = outcome.answer.considered or outcome.history
+        evidence = fact_evidence(facts, as_of) + [
+            e for e in fact_evidence(considered, as_of) if e.ref not in {f.id for f in facts}
+        ]
+        signals |= {
+            "queries": [outcome.plan.query().to_text()],
+            "plan": outcome.source,
+            "subject": outcome.plan.subject,
+            "relation": outcome.plan.relation,
+            "operator": str(outcome.plan.when.op),
+            "facts": len(considered),
+            "current_facts": sum(1 for f in considered if believed_at(f, as_of)),
+            "newest_t": max((f.t_from for f in considered), default=0),
+            "composed": True,
+        }
+        return Candidate(
+            READER, outcome.text, evidence[:MAX_FACTS], signals=signals, prompt="composed"
+        )

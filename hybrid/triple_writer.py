@@ -51,7 +51,7 @@ from hybrid.triple_memory import TripleMemory
 WriteContext = Literal["resolve", "pretext", "both", "none"]
 WRITE_CONTEXT: WriteContext = "resolve"
 WriterKind = Literal["hybrid", "patterns", "model", "none"]
-TRIPLE_WRITER: WriterKind = "hybrid"
+TRIPLE_WRITER: WriterKind = "patterns"
 _REMEMBERED = 8
 
 
