@@ -18,18 +18,21 @@ from the packaged tagger, nothing else is read.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 
-from extraction.memory_api import Triple
+from pydantic import ValidationError
+
+from extraction.memory_api import FORBIDDEN_CHARS, Triple
 from extraction.relations import ANY_RELATION, RelationReading, read_relation
-from extraction.text import tag_sentences
+from extraction.text import common_word, tag_sentences
 
 Token = tuple[str, str]
 
 _SUBJECT_PRONOUNS = frozenset("i he she they we".split())
 _OBJECT_PRONOUNS = frozenset("me him her them us it you i he she they we this that".split())
 _TITLES = frozenset("dr dr. mr mr. mrs mrs. ms ms. prof prof. sir dame".split())
-_NAME_LINKS = frozenset("of de del della der van von la le da di du dos das al bin ben".split())
+_NAME_LINKS = frozenset("of de del della der van von la le da di du dos das al bin ben &".split())
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
     thursdays fridays saturdays sundays january february march april may june july august
@@ -80,10 +83,12 @@ def _retag(tokens: Sequence[Token]) -> list[Token]:
     fixed = list(tokens)
     for i, (word, tag) in enumerate(fixed):
         capitalised = word[:1].isupper() and word.casefold() not in _TIME_WORDS
-        if not capitalised or tag in ("NNP", "NNPS", "PRP", "PRP$", "DT", "IN", "CC", "MD", "WP"):
+        if not capitalised or tag in ("NNP", "NNPS"):
+            continue
+        if tag in ("PRP", "PRP$", "DT", "IN", "CC", "MD", "WP") and common_word(word):
             continue
         following = i + 1 < len(fixed) and fixed[i + 1][0][:1].isupper()
-        if i > 0 or following:  # "Saoirse/JJ Delacroix-Byrne/JJ works …", "Tromsø/NN"
+        if i > 0 or following or not common_word(word):  # "Saoirse/JJ …", "Tomas/IN …"
             fixed[i] = (word, "NNP")
     for i in range(1, len(fixed) - 1):
         word, tag = fixed[i]
@@ -177,16 +182,21 @@ def _clauses(tokens: Sequence[Token]) -> list[list[Token]]:
         while k < len(tokens) and tokens[k][1] in ("RB", "RBR"):
             k += 1  # "and still works for", "and now leads"
         nxt = tokens[k] if k < len(tokens) else ("", "")
-        breaks = word in _CLAUSE_BREAKS or (
-            word in (",", "and")
-            and (
-                _is_verb(nxt[1])
-                or nxt[0].casefold() in _SUBJECT_PRONOUNS
-                or nxt[0].casefold() in ("and", "so", "but")
+        reserved = any(c in FORBIDDEN_CHARS for c in word)  # "Ravi -> ops team": an arrow
+        breaks = (
+            reserved
+            or word in _CLAUSE_BREAKS
+            or (
+                word in (",", "and")
+                and (
+                    _is_verb(nxt[1])
+                    or nxt[0].casefold() in _SUBJECT_PRONOUNS
+                    or nxt[0].casefold() in ("and", "so", "but")
+                )
             )
         )
         if breaks:
-            clauses.append([token] if word in ("who", "which") else [])
+            clauses.append([token] if word in ("who", "which") and not reserved else [])
             continue
         clauses[-1].append(token)
     return [c for c in clauses if c]
@@ -515,10 +525,14 @@ def extract_facts(text: str) -> list[Triple]:
         if sentence.text.rstrip().endswith("?"):
             continue
         tokens = _retag(sentence.tokens)
-        triples += _apposition_facts(tokens)
+        with suppress(ValidationError):  # a name the API cannot carry: no fact, never a failure
+            triples += _apposition_facts(tokens)
         context = _Context()
         for clause in _clauses(tokens):
-            found, context = _clause_facts(clause, context)
+            try:
+                found, context = _clause_facts(clause, context)
+            except ValidationError:
+                continue
             triples += found
     unique: list[Triple] = []
     for triple in triples:

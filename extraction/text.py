@@ -76,6 +76,12 @@ def tokenize(sentence: str) -> list[str]:
     return _word_tokenizer.tokenize(sentence)
 
 
+def common_word(word: str) -> bool:
+    """Whether the tagger knows ``word`` (lower-cased) as a frequent English word: a capitalised
+    word it does not know is a name ("Tomas", "Ilse"), whatever tag it guessed."""
+    return word.casefold() in _get_tagger().tagdict
+
+
 def tag_words(words: list[str]) -> list[tuple[str, str]]:
     """Tag already tokenised words (a relation phrase, a clause)."""
     return list(_get_tagger().tag(words)) if words else []

@@ -145,9 +145,19 @@ class QuestionPlan:
         return Query(subject=self.subject, relation=self.relation, object=obj, when=self.when)
 
 
-def find_subject(question: str, names: Sequence[str], speaker: str | None = None) -> str | None:
-    """The known name the question is about: a full name, else the one name whose first name or
-    surname it uses, else a misspelling of one; the first person is the speaker."""
+def find_subject(
+    question: str, people: Sequence[str], speaker: str | None = None, names: Sequence[str] = ()
+) -> str | None:
+    """The person the question is about (``people``: the subjects the space holds facts about,
+    most recent first): a full name, else the one whose first name or surname it uses, else a
+    misspelling of one; "I" is the speaker. Other known ``names`` (a company, a place) only
+    when no person is named."""
+    return _find_name(question, people, speaker) or (
+        _find_name(question, names, None) if names else None
+    )
+
+
+def _find_name(question: str, names: Sequence[str], speaker: str | None) -> str | None:
     words = [w.casefold() for w in _WORD.findall(question)]
     key = f" {entity_key(question)} "
     full = [n for n in names if entity_key(n) and f" {entity_key(n)} " in key]
@@ -230,7 +240,7 @@ def _mentioned_value(text: str, values: Sequence[str]) -> str | None:
 
 def plan_question(
     question: str,
-    names: Sequence[str],
+    people: Sequence[str],
     relations_of: dict[str, dict[str, list[str]]] | None = None,
     *,
     subject: str | None = None,
@@ -239,7 +249,7 @@ def plan_question(
     """The plan for ``question``; ``relations_of`` maps a name to its stored relations and each
     relation's values (any order), to read relations the cue lexicon does not know and the
     values a question names. ``subject`` skips the name search."""
-    subject = subject or find_subject(question, names, speaker)
+    subject = subject or find_subject(question, people, speaker)
     if subject is None:
         return None
     stored = (relations_of or {}).get(subject, {})

@@ -26,6 +26,7 @@ from hybrid.triple_memory import TripleMemory
 
 READER = "triples"
 MAX_FACTS = 30  # MEMLLM's Q_thr: more than this is no answer
+KNOWN_PEOPLE = 2000  # the most recent fact subjects a question may name
 _KIND_OF: dict[TemporalOp, AnswerKind] = {
     TemporalOp.ALL: "list",
     TemporalOp.COUNT: "count",
@@ -71,13 +72,12 @@ class TripleReader:
 
     def structural_plan(self, space: str, question: str) -> QuestionPlan | None:
         """The read the question's structure asks for, or None (no known person or relation)."""
-        people, names = stream_names(self.memory.store, space)
-        known = list(dict.fromkeys([*people, *names]))
-        subject = find_subject(question, known, speaker(question))
+        people, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
+        subject = find_subject(question, people, speaker(question), names)
         if subject is None:
             return None
         relations = self._relations_of(space, subject)
-        return plan_question(question, known, {subject: relations}, subject=subject)
+        return plan_question(question, people, {subject: relations}, subject=subject)
 
     def model_plans(self, question: str) -> list[QuestionPlan]:
         """The memory model's MEM_READ queries as plans (subject and relation given)."""

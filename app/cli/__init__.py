@@ -15,6 +15,7 @@ from app.cli.ask_cmd import ask_cmd
 from app.cli.browse_cmd import browse_cmd
 from app.cli.demo_cmd import demo_cmd
 from app.cli.doctor_cmd import doctor_cmd
+from app.cli.eval_answers_cmd import eval_answers_cmd
 from app.cli.eval_writes_cmd import eval_writes_cmd
 from app.cli.experiment_cmds import bench_cmd, experiment_group, train_discriminator_cmd
 from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
@@ -71,6 +72,7 @@ for command in (
     llm_serve_cmd,
     train_memory_model_cmd,
     eval_memory_model_cmd,
+    eval_answers_cmd,
     eval_writes_cmd,
     experiment_group,
     train_discriminator_cmd,

@@ -1,0 +1,74 @@
+"""Facts read off a statement's structure (pronoun subjects are left to name resolution)."""
+
+from __future__ import annotations
+
+import pytest
+
+from extraction.fact_patterns import extract_facts
+
+
+def facts(text: str) -> list[str]:
+    return [t.to_text() for t in extract_facts(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ilse Brandvold moved to Stavanger last spring.", ["Ilse Brandvold>>lives in>>Stavanger"]),
+        (
+            "Ilse got a job at the Stavanger harbour office.",
+            ["Ilse>>works for>>Stavanger harbour office"],
+        ),
+        ("Tomas Okafor carpools with Ilse every morning.", ["Tomas Okafor>>carpools with>>Ilse"]),
+        ("Tomas drives a battered Skoda.", ["Tomas>>drives>>Skoda"]),
+        ("Dr. Amara Lind is allergic to peanuts.", ["Amara Lind>>is allergic to>>peanuts"]),
+        (
+            "Amara works for Norrsken Labs as a chemist.",
+            ["Amara>>works for>>Norrsken Labs", "Amara>>works as>>chemist"],
+        ),
+        ("Priya's favourite bakery is Crumb & Co now.", ["Priya>>favourite bakery>>Crumb & Co"]),
+    ],
+)
+def test_plain_statements(text: str, expected: list[str]) -> None:
+    assert facts(text) == expected
+
+
+def test_updates_and_endings() -> None:
+    assert facts("Ilse quit Norrsken Labs in June.") == ["Ilse>>not quit>>Norrsken Labs"]
+    assert facts("Tomas no longer carpools with Ilse.") == ["Tomas>>not carpools with>>Ilse"]
+    assert facts("Tomas is unemployed.") == ["Tomas>>not works for>>*"]
+    assert facts("Amara cancelled her Lisbon trip and is now planning on going to Quito.") == [
+        "Amara>>not plans to travel to>>*",
+        "Amara>>plans to travel to>>Quito",
+    ]
+    assert facts("Tomas moved from Bergen to Molde.") == [
+        "Tomas>>not lives in>>*",
+        "Tomas>>lives in>>Molde",
+    ]
+
+
+def test_clauses_keep_their_subject() -> None:
+    assert facts("Ilse moved out of Oslo, she lives in Tromsø now.") == [
+        "Ilse>>not lives in>>*",
+        "Ilse>>lives in>>Tromsø",
+    ]
+    assert facts("Her husband, Jonas Weber, coaches the under-10 hockey team.") == [
+        "she>>married to>>Jonas Weber",
+        "Jonas Weber>>coaches>>under-10 hockey team",
+    ]
+    assert facts("Jonas told me he drives a red Volvo.") == ["Jonas>>drives>>Volvo"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The weather was grim all week.",
+        "did you see the match yesterday?",
+        "lol of course she does",
+        "The train to Molde was delayed by an hour.",
+        "Kemi: {weird} ; stuff > more",
+        "",
+    ],
+)
+def test_small_talk_questions_and_junk_state_nothing(text: str) -> None:
+    assert facts(text) == []
