@@ -12,6 +12,8 @@ from hybrid.candidate import Candidate
 
 Mode = Literal["graph", "triples", "vector", "hybrid", "all"]
 MODES: tuple[Mode, ...] = ("graph", "triples", "vector", "hybrid", "all")
+DEFAULT_MODE: Mode = "hybrid"
+"""The mode that scores best on the held-out QA set (``recallgraph eval-answers``)."""
 QUESTION_MAX_CHARS = 2000
 
 
@@ -34,6 +36,13 @@ class Discriminator(Protocol):
     ) -> Choice:
         """The candidate to answer with; ``references`` only for the oracle (experiments)."""
         ...
+
+
+def settles(discriminator: Discriminator, candidate: Candidate) -> bool:
+    """Whether ``candidate`` is the discriminator's pick whatever the other readers say (the
+    rule's composed answer): then ``hybrid`` need not run them."""
+    decide = getattr(discriminator, "settles", None)
+    return bool(decide(candidate)) if decide is not None else False
 
 
 @dataclass(frozen=True)
@@ -94,7 +103,11 @@ class Asker:
             return Answer(question, mode, candidate.answer, mode, [candidate], as_of=as_of)
         if self.discriminator is None:
             raise InvalidInputError(f"mode {mode!r} needs a discriminator; none is configured")
-        candidates = [reader.answer(space, question, as_of) for reader in self.readers.values()]
+        candidates: list[Candidate] = []
+        for name in sorted(self.readers, key=lambda n: n != "triples"):  # facts first
+            candidates.append(self.readers[name].answer(space, question, as_of))
+            if mode == "hybrid" and settles(self.discriminator, candidates[-1]):
+                break
         choice = self.discriminator.choose(question, candidates)
         chosen = next(c for c in candidates if c.reader == choice.reader)
         return Answer(

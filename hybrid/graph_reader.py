@@ -9,8 +9,9 @@ repeats sentences shared by two concepts and can put an older sentence after a n
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 from extraction.concepts import essential_labels
 from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
@@ -18,14 +19,21 @@ from graph.concepts import Traversal, TraversalConcept, traverse
 from graph.store import GraphStore
 from hybrid import reader_answers
 from hybrid.candidate import Candidate, Evidence
-from hybrid.prompts import GRAPH_ANSWER
+from hybrid.evidence import EVIDENCE_BUDGET, focused, numbered, question_focus
+from hybrid.prompts import FOCUSED_ANSWER, GRAPH_ANSWER
 
 READER = "graph"
 
 
+EvidenceRecipe = Literal["focused", "paper"]
+People = Callable[[str], list[str]]
+
+
 @dataclass(frozen=True)
 class GraphRecipe:
-    """RecallM's hyperparameters (paper defaults) plus our prompt budget."""
+    """RecallM's hyperparameters (paper defaults) plus our prompt budget, and which evidence
+    goes to the model: ``paper`` (every sentence of the chosen concepts, oldest first, RecallM's
+    prompt) or ``focused`` (the sentences about the question, newest first, ``hybrid.evidence``)."""
 
     max_concepts: int = 10  # P
     depth: int = 2  # λ
@@ -33,9 +41,14 @@ class GraphRecipe:
     alpha: float = 3.0  # α
     prompt_char_budget: int = 3000
     max_answer_tokens: int = 64
+    evidence: EvidenceRecipe = "focused"
+    evidence_budget: int = EVIDENCE_BUDGET
 
 
-PAPER_CODE = GraphRecipe(window=15)
+PAPER_CODE = GraphRecipe(window=15, evidence="paper")
+"""RecallM as its code runs it: the paper's traversal, window 15, and its prompt."""
+FOCUSED = GraphRecipe(window=15)
+"""The paper's traversal with focused evidence (the default: better out of distribution)."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +100,16 @@ class GraphReader:
     """Answers from the concept graph; never invents an answer when no concept is known."""
 
     def __init__(
-        self, store: GraphStore, llm: ChatBackend | None, recipe: GraphRecipe = PAPER_CODE
+        self,
+        store: GraphStore,
+        llm: ChatBackend | None,
+        recipe: GraphRecipe = FOCUSED,
+        people: People | None = None,
     ) -> None:
         self.store = store
         self.llm = llm
         self.recipe = recipe
+        self.people = people
 
     def retrieve(self, space: str, question: str, as_of: int | None = None) -> GraphEvidence:
         """The evidence for ``question``; with ``as_of`` only sentences stored by then.
@@ -138,6 +156,26 @@ class GraphReader:
             ), None
         if self.llm is None:
             raise ValueError("GraphReader.answer needs an LLM backend; use retrieve() without one")
+        if self.recipe.evidence == "focused":
+            people = self.people(space) if self.people else []
+            chosen = focused(
+                list(reversed(evidence.sentences)),
+                question_focus(question, people),
+                self.recipe.evidence_budget,
+            )
+            if not chosen:
+                signals["focused"] = 0
+                return Candidate(
+                    READER,
+                    "I have no information about that.",
+                    items,
+                    no_information=True,
+                    signals=signals,
+                ), None
+            signals |= {"focused": len(chosen), "newest_t": chosen[0].t}
+            items = [Evidence("sentence", r.text, r.t) for r in chosen]
+            messages = FOCUSED_ANSWER.messages(statements=numbered(chosen), question=question)
+            return Candidate(READER, "", items, signals=signals, prompt=FOCUSED_ANSWER.id), messages
         statements = "\n".join(text for _, text in evidence.sentences)
         messages = GRAPH_ANSWER.messages(statements=statements, question=question)
         return Candidate(READER, "", items, signals=signals, prompt=GRAPH_ANSWER.id), messages

@@ -72,3 +72,16 @@ VECTOR_ANSWER = PromptTemplate(
     ),
     user="Context:\n{context}\n\nQuestion: {question}\nAnswer:",
 )
+
+FOCUSED_ANSWER = PromptTemplate(
+    name="focused-answer",
+    version=1,
+    system=(
+        "Answer the question from the statements. They are the statements about the question, "
+        "newest first: the first one is the latest, so when statements disagree, the first is "
+        "true now. Reply with the answer only: a name, a place, a thing or a number, or yes or "
+        "no and the answer. Never repeat a whole statement. If the statements do not say, "
+        "reply: I don't know."
+    ),
+    user="Statements (newest first):\n{statements}\n\nQuestion: {question}\nAnswer:",
+)

@@ -31,13 +31,14 @@ from extraction.memory_model.model import MemoryModel
 from extraction.memory_model.tokens import TurnTokenizer
 from extraction.statements import IngestSettings, PartBuilder, StatementInput
 from graph.errors import AssetMissingError, InvalidInputError
-from graph.facts_read import FactRecord, FuzzyParams
+from graph.facts_read import FactRecord, FuzzyParams, stream_names
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.schema import apply_migrations
 from graph.spaces import SpaceSummary, delete_space, list_spaces, require_space
 from graph.store import GraphStore, open_driver
-from hybrid.ask import Answer, Asker, Discriminator, Mode, Reader
+from hybrid.ask import DEFAULT_MODE, Answer, Asker, Discriminator, Mode, Reader
 from hybrid.discriminators.llm import LLMDiscriminator
+from hybrid.discriminators.rule import RuleDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
 from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import Ingestor, IngestOutcome, MemoryWriter
@@ -45,7 +46,7 @@ from hybrid.llm_revision import LLMReviser
 from hybrid.memory_io import ExportSummary, ImportSummary, export_space, import_space
 from hybrid.settings import Settings, reveal
 from hybrid.triple_memory import ReadResult, TripleMemory, TripleMemoryConfig
-from hybrid.triple_reader import TripleReader
+from hybrid.triple_reader import KNOWN_PEOPLE, TripleReader
 from hybrid.triple_writer import TripleWriter
 from hybrid.vector_reader import VectorReader
 from hybrid.vector_store import VectorConfig, VectorStore
@@ -94,6 +95,8 @@ def graph_recipe(settings: Settings) -> GraphRecipe:
         depth=settings.traversal_depth,
         window=settings.temporal_window,
         alpha=settings.ranking_alpha,
+        evidence=settings.evidence,
+        evidence_budget=settings.evidence_budget,
     )
 
 
@@ -299,17 +302,32 @@ class RecallGraph:
     @cached_property
     def readers(self) -> dict[str, Reader]:
         """Every reader these settings provide (graph; triples with an adapter; vector when on)."""
-        readers: dict[str, Reader] = {"graph": GraphReader(self.store, self.llm, self.graph_recipe)}
+        readers: dict[str, Reader] = {
+            "graph": GraphReader(self.store, self.llm, self.graph_recipe, self.people)
+        }
         has_model = (self.settings.memory_adapter / "adapter_config.json").exists()
         readers["triples"] = TripleReader(self.triples, self.memory_model if has_model else None)
         if self.vectors is not None:
-            readers["vector"] = VectorReader(self.vectors, self.llm, k=self.settings.vector_top_k)
+            readers["vector"] = VectorReader(
+                self.vectors,
+                self.llm,
+                k=self.settings.vector_top_k,
+                evidence=self.settings.evidence,
+                budget=self.settings.evidence_budget,
+                people=self.people,
+            )
         return readers
+
+    def people(self, space: str) -> list[str]:
+        """The people a space holds facts about, most recent first (for focused evidence)."""
+        return stream_names(self.store, space, people=KNOWN_PEOPLE)[0]
 
     @cached_property
     def discriminator(self) -> Discriminator:
         """The configured discriminator; without trained weights the LLM's, so ``hybrid`` still
         answers, and says which one chose."""
+        if self.settings.discriminator == "rule":
+            return RuleDiscriminator()
         if self.settings.discriminator == "trained" and WEIGHTS.exists():
             return TrainedDiscriminator()
         return LLMDiscriminator(self.llm)
@@ -325,13 +343,13 @@ class RecallGraph:
         return self.writer.ingest_many(space, _statement_inputs(statements))
 
     def ask(
-        self, space: str, question: str, *, mode: Mode = "graph", as_of: int | None = None
+        self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: int | None = None
     ) -> Answer:
         """Answer from what the space knew at ``as_of`` (default: now)."""
         return self.asker.ask(space, question, mode, as_of)
 
     def stream(
-        self, space: str, question: str, *, mode: Mode = "graph", as_of: int | None = None
+        self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: int | None = None
     ) -> Iterator[str | Answer]:
         """The answer's text as it is generated, then the whole ``Answer``."""
         return self.asker.stream(space, question, mode, as_of)

@@ -22,6 +22,7 @@ from extraction.statements import IngestSettings
 from graph.facts_read import FuzzyParams
 from graph.neo4j_server import ServerConfig
 from graph.spaces import validate_space_name
+from hybrid.evidence import EVIDENCE_BUDGET
 from hybrid.graph_reader import GraphRecipe
 from hybrid.triple_memory import TripleMemoryConfig
 from hybrid.triple_writer import TRIPLE_WRITER, WRITE_CONTEXT, WriteContext, WriterKind
@@ -171,7 +172,22 @@ class Settings(BaseSettings):
         ge=1,
         le=50,
         validation_alias=_env("RECALLGRAPH_VECTOR_TOP_K"),
-        description="Chunks the vector reader puts into its prompt.",
+        description="Chunks the vector reader puts into its prompt (the `paper` evidence).",
+    )
+    evidence: Literal["focused", "paper"] = Field(
+        "focused",
+        validation_alias=_env("RECALLGRAPH_EVIDENCE"),
+        description="What the graph and vector readers show the model: `focused` (the "
+        "sentences about the question, another person's never, newest first, the latest "
+        "marked) or `paper` (RecallM's: every sentence of the chosen concepts oldest first; "
+        "the top-k chunks by similarity).",
+    )
+    evidence_budget: int = Field(
+        EVIDENCE_BUDGET,
+        ge=1,
+        le=50,
+        validation_alias=_env("RECALLGRAPH_EVIDENCE_BUDGET"),
+        description="Sentences in a focused prompt.",
     )
     chunk_chars: int = Field(
         VectorConfig.chunk_chars,
@@ -277,12 +293,13 @@ class Settings(BaseSettings):
         "(the previous statement shown to the model), `both`, or `none`.",
     )
 
-    discriminator: Literal["trained", "llm"] = Field(
-        "trained",
+    discriminator: Literal["rule", "trained", "llm"] = Field(
+        "rule",
         validation_alias=_env("RECALLGRAPH_DISCRIMINATOR"),
-        description="Who picks the answer in `hybrid` mode: `trained` (the committed logistic "
-        "regression over reader signals; the LLM's when no weights are fitted) or `llm` "
-        "(RecallM's 6-shot prompt).",
+        description="Who picks the answer in `hybrid` mode: `rule` (an answer composed from the "
+        "asked person's facts first, else the one best supported by its newest evidence and "
+        "the other readers), `trained` (the committed logistic regression over reader signals) "
+        "or `llm` (RecallM's 6-shot prompt).",
     )
 
     # --- Service ---------------------------------------------------------------------------------

@@ -1,18 +1,21 @@
-"""The vector-database baseline (RecallM's VectorDB): top-k chunks by similarity, prompt, answer.
+"""The vector-database reader: top-k chunks by similarity, prompt, answer.
 
-Faithful to the baseline the paper compares against: chunks are ordered by similarity, not time,
-and the prompt says nothing about chronology. That blindness to time is what the belief-update
-experiment measures.
+Two recipes. ``paper``: the baseline RecallM compares against, chunks ordered by similarity, not
+time, and a prompt that says nothing about chronology (that blindness is what the belief-update
+experiment measures). ``focused`` (the default): more chunks are retrieved, those about the
+question kept, newest first, the latest marked (``hybrid.evidence``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Literal
 
 from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid import reader_answers
 from hybrid.candidate import Candidate, Evidence
-from hybrid.prompts import VECTOR_ANSWER
+from hybrid.evidence import EVIDENCE_BUDGET, focused, numbered, question_focus
+from hybrid.prompts import FOCUSED_ANSWER, VECTOR_ANSWER
 from hybrid.vector_store import Chunk, VectorStore
 
 READER = "vector"
@@ -22,6 +25,11 @@ VECTOR_TOP_K = 4
 """Chunks the vector reader puts into its prompt."""
 
 
+FOCUS_POOL = 4
+"""The focused recipe retrieves this many times its budget, then keeps the chunks about the
+question."""
+
+
 class VectorReader:
     def __init__(
         self,
@@ -29,14 +37,22 @@ class VectorReader:
         llm: ChatBackend | None,
         k: int = VECTOR_TOP_K,
         max_answer_tokens: int = 64,
+        *,
+        evidence: Literal["focused", "paper"] = "focused",
+        budget: int = EVIDENCE_BUDGET,
+        people: Callable[[str], list[str]] | None = None,
     ) -> None:
         self.vectors = vectors
         self.llm = llm
         self.k = k
         self.max_answer_tokens = max_answer_tokens
+        self.evidence = evidence
+        self.budget = budget
+        self.people = people
 
     def retrieve(self, space: str, question: str, as_of: int | None = None) -> list[Chunk]:
-        return self.vectors.search(space, question, self.k, max_t=as_of)
+        k = self.budget * FOCUS_POOL if self.evidence == "focused" else self.k
+        return self.vectors.search(space, question, k, max_t=as_of)
 
     def _prepare(
         self, space: str, question: str, as_of: int | None
@@ -54,6 +70,19 @@ class VectorReader:
             ), None
         if self.llm is None:
             raise ValueError("VectorReader.answer needs an LLM backend; use retrieve() without one")
+        if self.evidence == "focused":
+            people = self.people(space) if self.people else []
+            chosen = focused(
+                [(c.t, c.text) for c in chunks], question_focus(question, people), self.budget
+            )
+            if not chosen:
+                return Candidate(
+                    READER, "I have no stored text about that.", evidence, True, signals
+                ), None
+            signals |= {"focused": len(chosen), "newest_t": chosen[0].t}
+            items = [Evidence("chunk", r.text, r.t) for r in chosen]
+            messages = FOCUSED_ANSWER.messages(statements=numbered(chosen), question=question)
+            return Candidate(READER, "", items, signals=signals, prompt=FOCUSED_ANSWER.id), messages
         context = "\n\n".join(c.text for c in chunks)
         messages = VECTOR_ANSWER.messages(context=context, question=question)
         return Candidate(READER, "", evidence, signals=signals, prompt=VECTOR_ANSWER.id), messages

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from hybrid.ask import QUESTION_MAX_CHARS
+from hybrid.ask import DEFAULT_MODE, QUESTION_MAX_CHARS
 
 Mode = Literal["graph", "triples", "vector", "hybrid", "all"]
 
@@ -15,7 +15,7 @@ class QuestionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     question: str = Field(min_length=1, max_length=QUESTION_MAX_CHARS)
-    mode: Mode = "graph"
+    mode: Mode = DEFAULT_MODE
     as_of: int | None = Field(default=None, ge=0)
     stream: bool = False
 

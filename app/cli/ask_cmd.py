@@ -9,7 +9,7 @@ import click
 from app.cli.options import open_memory, space_option
 from app.config import get_settings
 from graph.spaces import require_space
-from hybrid.ask import MODES, Answer
+from hybrid.ask import DEFAULT_MODE, MODES, Answer
 from hybrid.candidate import Candidate
 
 
@@ -42,7 +42,7 @@ def answer_lines(answer: Answer, show_context: bool) -> list[str]:
 @click.command("ask")
 @click.argument("question")
 @space_option
-@click.option("--mode", type=click.Choice(MODES), default="graph", show_default=True)
+@click.option("--mode", type=click.Choice(MODES), default=DEFAULT_MODE, show_default=True)
 @click.option("--as-of", type=click.IntRange(0), default=None, help="Answer as of this t.")
 @click.option("--show-context", is_flag=True, help="Print the evidence and the concepts used.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole answer as JSON.")

@@ -1,0 +1,57 @@
+"""The rule discriminator: an answer the memory composed from the asked person's facts first;
+otherwise the answer best supported by its newest evidence and by the other readers.
+
+It uses only what transfers to streams nobody trained on: whether the read found facts about
+the asked person (then the answer is the value itself), whether an answer's words are in its
+newest evidence, whether the readers agree, whether a reader said it does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hybrid.ask import Choice
+from hybrid.candidate import Candidate
+from hybrid.discriminators.features import content_words, hedges
+
+NAME = "rule"
+
+
+def _support(question: str, candidate: Candidate, others: Sequence[Candidate]) -> float:
+    """How well an answer stands: its words in its newest evidence, and agreement."""
+    asked = content_words(question)
+    words = content_words(candidate.answer) - asked
+    if not words:
+        return 0.0
+    newest = max(candidate.evidence, key=lambda e: e.t or 0, default=None)
+    grounded = len(words & content_words(newest.text)) / len(words) if newest else 0.0
+    agreeing = sum(1 for o in others if words & (content_words(o.answer) - asked))
+    return grounded + 0.5 * agreeing
+
+
+def composed(candidate: Candidate) -> bool:
+    return bool(candidate.signals.get("composed")) and not candidate.no_information
+
+
+class RuleDiscriminator:
+    name = NAME
+
+    def settles(self, candidate: Candidate) -> bool:
+        """A composed answer is chosen whatever the others say."""
+        return composed(candidate)
+
+    def choose(
+        self, question: str, candidates: list[Candidate], references: Sequence[str] = ()
+    ) -> Choice:
+        settled = [c for c in candidates if composed(c)]
+        if settled:
+            chosen = settled[0]
+            read = "; ".join(chosen.signals.get("queries", []))
+            return Choice(chosen.reader, f"composed from the memory's facts ({read})")
+        live = [c for c in candidates if not c.no_information and not hedges(c.answer)]
+        if not live:
+            return Choice(candidates[0].reader, "no reader found an answer")
+        scores = {c.reader: _support(question, c, [o for o in live if o is not c]) for c in live}
+        best = max(live, key=lambda c: scores[c.reader])
+        ranked = ", ".join(f"{r} {s:.2f}" for r, s in sorted(scores.items(), key=lambda i: -i[1]))
+        return Choice(best.reader, f"best supported by its newest evidence: {ranked}", scores)
