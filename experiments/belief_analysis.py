@@ -3,6 +3,11 @@
 Systems: each reader alone (graph, triples, vector, and the raw LLM ``recent``); Hybrid-RecallM
 with the LLM discriminator (its pick was recorded during the run), the trained discriminator and
 the oracle (both applied here to the recorded candidates).
+
+Two graders, both reported: ``value`` (the run's own: a right value and no outdated one) and
+``person`` (the same, and the answer is about the asked person: it does not name another person
+of the stream without naming the asked one, as "Carter is planning on going to Chile" does for a
+question about Brandon).
 """
 
 from __future__ import annotations
@@ -22,9 +27,23 @@ READERS = ("graph", "triples", "vector", "recent")
 SYSTEMS = (*READERS, "hybrid-llm", "hybrid-trained", "hybrid-oracle")
 
 
-def outcomes(record: dict[str, Any], trained: TrainedDiscriminator | None) -> dict[str, bool]:
-    """Whether each system answered this question correctly."""
+def about_person(answer: str, person: str) -> bool:
+    """The answer names the asked person, or no other person of the stream."""
+    if mentions(answer, person):
+        return True
+    return not any(mentions(answer, other) for other, _ in PEOPLE if other != person)
+
+
+def outcomes(
+    record: dict[str, Any], trained: TrainedDiscriminator | None, *, person: bool = False
+) -> dict[str, bool]:
+    """Whether each system answered this question correctly (``person``: and about the asked
+    person)."""
     correct: dict[str, bool] = dict(record["correct"])
+    if person:
+        asked = record["question"]["person"]
+        answers = {c["reader"]: c["answer"] for c in record["candidates"]}
+        correct = {r: ok and about_person(answers.get(r, ""), asked) for r, ok in correct.items()}
     hybrid = [c for c in record["candidates"] if c["reader"] in HYBRID_READERS]
     if record.get("llm_choice"):
         correct["hybrid-llm"] = correct[record["llm_choice"]]
@@ -40,19 +59,23 @@ def outcomes(record: dict[str, Any], trained: TrainedDiscriminator | None) -> di
 def accuracy_rows(
     records: Iterable[dict[str, Any]], trained: TrainedDiscriminator | None
 ) -> list[dict[str, Any]]:
-    """One row per (question set, repetition): each system's accuracy and the question count."""
-    tallies: dict[tuple[str, int], dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    """One row per (question set, repetition, grader): each system's accuracy and the count."""
+    tallies: dict[tuple[str, int, str], dict[str, list[bool]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
     clock: dict[tuple[str, int], int] = {}
     for record in records:
-        key = (record["set"], record["repetition"])
-        clock[key] = record["t"]
-        for system, ok in outcomes(record, trained).items():
-            tallies[key][system].append(ok)
+        clock[(record["set"], record["repetition"])] = record["t"]
+        for grader in ("value", "person"):
+            key = (record["set"], record["repetition"], grader)
+            for system, ok in outcomes(record, trained, person=grader == "person").items():
+                tallies[key][system].append(ok)
     rows = []
-    for (set_name, repetition), by_system in sorted(tallies.items()):
+    for (set_name, repetition, grader), by_system in sorted(tallies.items()):
         row: dict[str, Any] = {
             "set": set_name,
             "repetition": repetition,
+            "grader": grader,
             "t": clock[(set_name, repetition)],
         }
         row["questions"] = max(len(v) for v in by_system.values())
@@ -111,7 +134,7 @@ def plot(rows: list[dict[str, Any]], set_name: str, path: Path, title: str) -> N
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    chosen = [r for r in rows if r["set"] == set_name]
+    chosen = [r for r in rows if r["set"] == set_name and r["grader"] == "person"]
     figure, axis = plt.subplots(figsize=(8, 4))
     markers = "osD^vPX"
     for index, system in enumerate(SYSTEMS):

@@ -136,7 +136,9 @@ def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> Non
             f"repetitions, {dataset.update_count} statements",
             "answer model": memory.llm.model_name,
             "memory model": f"SmolLM2-135M-Instruct + {memory.settings.memory_adapter.name}",
-            "grader": "correct = mentions a reference and no outdated value (whole words)",
+            "grader": "`value`: mentions a reference and no outdated value (whole words); "
+            "`person`: the same, and the answer does not name another person of the stream "
+            "without naming the asked one",
             "recent (raw LLM)": f"latest statements within {recent_tokens} tokens",
             "wall time": wall_time,
             "tables computed by": invoked_command(),
