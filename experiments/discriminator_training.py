@@ -7,9 +7,31 @@ from pathlib import Path
 from typing import Any
 
 from experiments.belief_run import HYBRID_READERS, read_records
+from experiments.eval_answers import DATA as QA_DATA
+from experiments.eval_answers import load as load_qa
 from hybrid.candidate import Candidate
 from hybrid.discriminators.features import FEATURES, candidate_features
 from hybrid.discriminators.trained import LinearModel, TrainedDiscriminator, fit
+
+
+def held_out_records(files: Sequence[Path]) -> int:
+    """How many records of ``files`` are questions of the held-out evaluation set."""
+    _, held_out = load_qa(QA_DATA)
+    ids = {(q.stream, q.id, q.question) for q in held_out}
+    return sum(
+        1
+        for path in files
+        for record in read_records(path)
+        if (record.get("stream"), record.get("id"), record.get("question")) in ids
+    )
+
+
+def labelled_question(record: dict[str, Any]) -> tuple[str, dict[str, bool]]:
+    """(question, each reader's verdict) of a recorded belief-update run's or an
+    ``eval-answers`` run's record."""
+    if "readers" in record:  # eval-answers: the person-checking grader's verdicts
+        return record["question"], {r: bool(g["right"]) for r, g in record["readers"].items()}
+    return record["question"]["question"], dict(record["correct"])
 
 
 def fit_from_records(files: Sequence[Path]) -> tuple[LinearModel, dict[str, Any]]:
@@ -19,22 +41,23 @@ def fit_from_records(files: Sequence[Path]) -> tuple[LinearModel, dict[str, Any]
     questions = []
     for path in files:
         for record in read_records(path):
+            question, correct = labelled_question(record)
             candidates = [
                 Candidate.from_dict(c)
                 for c in record["candidates"]
                 if c["reader"] in HYBRID_READERS
             ]
-            rows += candidate_features(record["question"]["question"], candidates)
-            labels += [int(record["correct"][c.reader]) for c in candidates]
-            questions.append((record, candidates))
+            rows += candidate_features(question, candidates)
+            labels += [int(correct.get(c.reader, False)) for c in candidates]
+            questions.append((question, correct, candidates))
     model = fit(rows, labels)
     discriminator = TrainedDiscriminator(model)
     picked = [
-        record["correct"][discriminator.choose(record["question"]["question"], cands).reader]
-        for record, cands in questions
+        correct.get(discriminator.choose(question, cands).reader, False)
+        for question, correct, cands in questions
     ]
     best_single = max(
-        sum(record["correct"][r] for record, _ in questions) / len(questions)
+        sum(correct.get(r, False) for _, correct, _ in questions) / len(questions)
         for r in HYBRID_READERS
     )
     report = {

@@ -24,13 +24,14 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from extraction.statements import StatementInput
 from graph.keys import entity_key, fold
 from graph.spaces import create_space, space_exists
-from hybrid.ask import Answer
+from hybrid.ask import Answer, Discriminator
 from hybrid.candidate import Candidate
 from hybrid.recallgraph import RecallGraph
 
@@ -216,8 +217,23 @@ def run_stream(
     return records
 
 
-def summarise(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Accuracy per system (each reader, hybrid, oracle) and category, plus 'changed' and all."""
+def reader_right(record: dict[str, Any], reader: str) -> bool:
+    return bool(record["readers"].get(reader, {}).get("right"))
+
+
+def rechosen(record: dict[str, Any], discriminator: Discriminator) -> bool:
+    """Whether ``discriminator``, choosing among the recorded candidates, picks a right one."""
+    candidates = [Candidate.from_dict(c) for c in record["candidates"]]
+    choice = discriminator.choose(record["question"], candidates)
+    return bool(record["readers"].get(choice.reader, {}).get("right"))
+
+
+def summarise(
+    records: Sequence[dict[str, Any]], discriminators: Sequence[Discriminator] = ()
+) -> list[dict[str, Any]]:
+    """Accuracy per system (each reader, hybrid, oracle, and the hybrid as each of
+    ``discriminators`` would have chosen from the same candidates) and category, plus 'changed'
+    and all."""
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for record in records:
         groups[record["category"]].append(record)
@@ -227,10 +243,11 @@ def summarise(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     order = [g for g in ("now", "before", "order", "long_range", "still", "list", "count", "when",
                          "as_of_date", "changed", "all") if g in groups]  # fmt: skip
     systems: dict[str, Callable[[dict[str, Any]], bool]] = {
-        reader: (lambda r, reader=reader: bool(r["readers"].get(reader, {}).get("right")))
-        for reader in READERS
+        reader: partial(reader_right, reader=reader) for reader in READERS
     }
     systems["hybrid"] = lambda r: bool(r["hybrid"]["right"])
+    for discriminator in discriminators:
+        systems[f"hybrid-{discriminator.name}"] = partial(rechosen, discriminator=discriminator)
     systems["oracle"] = lambda r: bool(r["oracle"])
     rows = []
     for system, right in systems.items():

@@ -108,6 +108,8 @@ class Asker:
             candidates.append(self.readers[name].answer(space, question, as_of))
             if mode == "hybrid" and settles(self.discriminator, candidates[-1]):
                 break
+        order = list(self.readers)
+        candidates.sort(key=lambda c: order.index(c.reader))
         choice = self.discriminator.choose(question, candidates)
         chosen = next(c for c in candidates if c.reader == choice.reader)
         return Answer(

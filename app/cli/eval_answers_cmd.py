@@ -12,6 +12,8 @@ from app.cli.options import invoked_command, open_memory
 from app.config import get_settings
 from experiments.eval_answers import DATA, evaluate, summarise
 from experiments.results_io import write_results
+from hybrid.discriminators.rule import RuleDiscriminator
+from hybrid.discriminators.trained import TrainedDiscriminator
 from hybrid.triple_writer import WriterKind
 
 RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results" / "eval_answers"
@@ -46,8 +48,14 @@ TARGETS = {
     default=None,
     help="Triple writer while feeding (default: RECALLGRAPH_TRIPLE_WRITER).",
 )
+@click.option(
+    "--reanalyse",
+    is_flag=True,
+    help="Recompute the tables from the run recorded in --out (after refitting the trained "
+    "discriminator, say) instead of running again.",
+)
 def eval_answers_cmd(
-    data: Path, out: Path | None, streams: tuple[str, ...], writer: str | None
+    data: Path, out: Path | None, streams: tuple[str, ...], writer: str | None, reanalyse: bool
 ) -> None:
     """Feed each stream, ask its questions where they fall, grade every reader and the hybrid
     (right value for the asked person, no outdated value); results under
@@ -55,14 +63,22 @@ def eval_answers_cmd(
     settings = get_settings()
     if writer is not None:
         settings = settings.model_copy(update={"triple_writer": writer})
-    memory = open_memory(settings)
-    records = evaluate(memory, data, streams=streams, progress=lambda m: click.echo(m, err=True))
     out = out or RESULTS / settings.triple_writer
-    out.mkdir(parents=True, exist_ok=True)
-    with (out / "records.jsonl").open("w", encoding="utf-8") as sink:
-        for record in records:
-            sink.write(json.dumps(record, ensure_ascii=False) + "\n")
-    rows = summarise(records)
+    recorded = out / "records.jsonl"
+    if reanalyse:
+        if not recorded.exists():
+            raise click.UsageError(f"no recorded run in {out}: run it without --reanalyse first")
+        records = [json.loads(line) for line in recorded.read_text(encoding="utf-8").splitlines()]
+    else:
+        memory = open_memory(settings)
+        records = evaluate(
+            memory, data, streams=streams, progress=lambda m: click.echo(m, err=True)
+        )
+        out.mkdir(parents=True, exist_ok=True)
+        with recorded.open("w", encoding="utf-8") as sink:
+            for record in records:
+                sink.write(json.dumps(record, ensure_ascii=False) + "\n")
+    rows = summarise(records, [RuleDiscriminator(), TrainedDiscriminator()])
     seconds = sorted(r["seconds"] for r in records)
     write_results(
         out,

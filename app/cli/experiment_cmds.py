@@ -15,7 +15,7 @@ from app.config import get_settings
 from experiments import belief_data, bench_all, duorc_run
 from experiments.belief_analysis import accuracy_rows, error_rows, plot
 from experiments.belief_run import read_records, run
-from experiments.discriminator_training import fit_from_records, write_card
+from experiments.discriminator_training import fit_from_records, held_out_records, write_card
 from experiments.duorc import load_plots
 from experiments.results_io import write_results
 from extraction.llm.assets import shared_data_dir
@@ -164,10 +164,35 @@ def belief_cmd(quick: bool, repetitions: int, out: Path, reanalyse: bool) -> Non
 @click.option("--people", type=click.IntRange(1, 8), default=4, show_default=True)
 @click.option("--noise", type=click.IntRange(0, 200), default=20, show_default=True)
 @click.option("--reuse", is_flag=True, help="Refit on recorded runs instead of running again.")
+@click.option(
+    "--answers",
+    multiple=True,
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="Fit on recorded `eval-answers` runs instead (a development split: never the "
+    "held-out evaluation set).",
+)
 def train_discriminator_cmd(
-    seeds: tuple[int, ...], repetitions: int, people: int, noise: int, reuse: bool
+    seeds: tuple[int, ...],
+    repetitions: int,
+    people: int,
+    noise: int,
+    reuse: bool,
+    answers: tuple[Path, ...],
 ) -> None:
-    """Fit the trained discriminator on recorded runs over generated belief-update data."""
+    """Fit the trained discriminator on recorded runs: generated belief-update data, or the
+    development split's answers."""
+    if answers:
+        held_out = held_out_records(list(answers))
+        if held_out:
+            raise click.UsageError(
+                f"{held_out} records are questions of the held-out evaluation set: never "
+                "train on them"
+            )
+        model, report = fit_from_records(list(answers))
+        model.save(WEIGHTS)
+        write_card(WEIGHTS.parent, report, invoked_command())
+        click.echo(f"Weights in {WEIGHTS}; {report}")
+        return
     files = []
     memory = open_memory(_experiment_settings())
     for seed in seeds:

@@ -25,16 +25,20 @@ STOPWORDS = frozenset(
 FEATURES = (
     "no_information",
     "hedges",
+    "composed",
+    "names_subject",
     "answer_length",
-    "evidence_count",
     "recency",
     "grounded",
     "newest_grounded",
-    "question_echo",
     "agreement",
     "closed_evidence",
     *(f"reader_{r}" for r in READERS),
 )
+"""Features that transfer to streams nobody trained on: whether the read was empty, whether the
+answer was composed from facts, whether it is about the question's person, whether its value is
+in its (newest) evidence, whether the readers agree, whether its facts are closed."""
+_NAME = re.compile(r"\b[A-Z][\w'’-]+")
 
 
 def hedges(answer: str) -> bool:
@@ -48,6 +52,25 @@ def content_words(text: str) -> set[str]:
 
 def _share(words: set[str], pool: set[str]) -> float:
     return len(words & pool) / len(words) if words else 0.0
+
+
+def question_names(question: str) -> set[str]:
+    """The capitalised words of a question after its first (the names it asks about)."""
+    return {w.casefold() for w in _NAME.findall(question)[1:]} | {
+        w.casefold() for w in _NAME.findall(question)[:1] if w.casefold() not in STOPWORDS
+    }
+
+
+def names_subject(question: str, candidate: Candidate) -> bool:
+    """Whether the candidate is about a person the question names: a composed answer's read
+    subject, else its answer or its newest evidence."""
+    names = question_names(question)
+    subject = candidate.signals.get("subject")
+    if isinstance(subject, str):
+        return bool(names & set(subject.casefold().split()))
+    newest = max(candidate.evidence, key=lambda e: e.t or 0, default=None)
+    text = f"{candidate.answer} {newest.text if newest else ''}".casefold()
+    return any(re.search(rf"\b{re.escape(n)}\b", text) for n in names)
 
 
 def features(question: str, candidate: Candidate, others: Sequence[Candidate]) -> list[float]:
@@ -64,12 +87,12 @@ def features(question: str, candidate: Candidate, others: Sequence[Candidate]) -
     return [
         float(candidate.no_information),
         float(hedges(candidate.answer)),
+        float(bool(candidate.signals.get("composed")) and not candidate.no_information),
+        float(names_subject(question, candidate)),
         math.log1p(len(candidate.answer.split())),
-        math.log1p(len(candidate.evidence)),
         newest_t / best_t if best_t else 0.0,
         _share(words, evidence_words),
         _share(words, content_words(newest.text)) if newest else 0.0,
-        _share(content_words(candidate.answer), asked),
         agreeing / len(peers) if peers else 0.0,
         closed / len(candidate.evidence) if candidate.evidence else 0.0,
         *(float(candidate.reader == r) for r in READERS),

@@ -43,7 +43,18 @@ def test_ask_graph_mode_prints_the_answer_the_concepts_and_the_evidence_in_order
     assert lines[0].startswith("[graph] ") and len(lines[0]) > len("[graph] ")
     assert "brandon (t=4)" in result.output and "vacat (t=1)" in result.output
     evidence = [line.strip() for line in lines if line.strip().startswith("t=")]
-    assert evidence == [f"t=1  {PARIS}", f"t=4  {BRAZIL}"]
+    assert evidence == [f"t=4  {BRAZIL}", f"t=1  {PARIS}"]  # focused evidence: newest first
+
+
+def test_the_papers_recipe_keeps_its_oldest_first_evidence(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    paper = recallgraph.variant(evidence="paper", triple_writer="none")
+    paper.remember(space, [PARIS, "Carter bought a red bicycle.", BRAZIL])
+    answer = paper.ask(space, "Where does Brandon plan on traveling?", mode="graph")
+    (candidate,) = answer.candidates
+    assert [e.text for e in candidate.evidence][:1] == [PARIS]
+    assert candidate.prompt == "recallm-answer@v1"
 
 
 def test_ask_an_unknown_space_is_a_clear_error() -> None:

@@ -27,10 +27,10 @@ READERS = ["graph", "triples", "vector"]
 
 @pytest.fixture(scope="module")
 def fed_space(recallgraph: RecallGraph) -> Iterator[str]:
-    """Fed once for the module (the memory model writes about a sentence a second)."""
+    """Fed once for the module (concepts, facts from the statements' structure, vectors)."""
     space = new_space_name("hybrid")
     create_space(recallgraph.store, space)
-    writer = recallgraph.variant(triple_writer="model").writer
+    writer = recallgraph.variant(triple_writer="patterns").writer
     for text in STREAM:
         writer.ingest(space, StatementInput(text))
     yield space
@@ -58,6 +58,16 @@ def test_hybrid_asks_every_reader_and_answers_with_the_chosen_one(
     for mode in READERS:
         single = asker.ask(fed_space, QUESTION, mode)  # type: ignore[arg-type]
         assert [c.reader for c in single.candidates] == [mode] and single.answer.strip()
+
+
+def test_the_rule_answers_from_composed_facts_without_asking_the_other_readers(
+    recallgraph: RecallGraph, fed_space: str
+) -> None:
+    answer = recallgraph.variant(discriminator="rule").asker.ask(fed_space, QUESTION, "hybrid")
+    assert [c.reader for c in answer.candidates] == ["triples"]
+    assert answer.answer == "Brazil" and "composed from the memory's facts" in (answer.reason or "")
+    every = recallgraph.variant(discriminator="rule").asker.ask(fed_space, QUESTION, "all")
+    assert [c.reader for c in every.candidates] == READERS and every.chosen == "triples"
 
 
 def test_ask_all_prints_each_candidate_the_choice_and_why(fed_space: str) -> None:

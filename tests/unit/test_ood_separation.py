@@ -1,6 +1,7 @@
-"""The out-of-distribution write set shares nothing with any training data: no person, no value
-from a value list, and no five words in a row with any string of the generators that made the
-memory model's and the discriminator's training data."""
+"""The out-of-distribution sets share nothing with any training data: no person, no value from a
+value list, and no five words in a row with any string of the generators that made the memory
+model's and the discriminator's training data. The held-out QA set also shares no person and no
+question with the development sets the rules and the discriminator were built on."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
+from experiments.eval_answers import DATA as QA_HELD_OUT
+from experiments.eval_answers import load as load_qa
 from experiments.eval_writes import DATA, load_streams
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,6 +53,20 @@ def proper_nouns() -> set[str]:
 
 
 STATEMENTS = [s for stream in load_streams(DATA).values() for s in stream]
+QA_DEV = ROOT / "experiments" / "data" / "ood_dev"
+QA_SETS = {"held-out": QA_HELD_OUT, "dev": QA_DEV}
+QA_TEXTS = {
+    name: [s.text for stream in load_qa(folder)[0].values() for s in stream]
+    + [q.question for q in load_qa(folder)[1]]
+    for name, folder in QA_SETS.items()
+}
+
+
+def qa_people(folder: Path) -> set[str]:
+    statements, questions = load_qa(folder)
+    return {p for stream in statements.values() for s in stream for p in s.subjects} | {
+        q.subject for q in questions
+    }
 
 
 def test_the_set_covers_every_phenomenon_the_issue_names() -> None:
@@ -75,3 +94,30 @@ def test_the_gold_of_every_statement_is_labelled_with_its_effect() -> None:
     effects = {"new", "supersedes", "retracts", "confirms", "none"}
     assert all(s.effect in effects for s in STATEMENTS)
     assert all(bool(s.gold) == (s.effect != "none") for s in STATEMENTS)
+
+
+@pytest.mark.parametrize("name", list(QA_SETS))
+def test_no_qa_text_shares_five_words_in_a_row_with_a_generator(name: str) -> None:
+    training = set().union(*(five_grams(s) for s in generator_strings()))
+    shared = {text: sorted(five_grams(text) & training) for text in QA_TEXTS[name]}
+    assert not {k: v for k, v in shared.items() if v}
+
+
+@pytest.mark.parametrize("name", list(QA_SETS))
+def test_no_qa_person_is_a_person_of_the_training_data(name: str) -> None:
+    # Whole names: a first name shared by chance ("Mateo") is not the same person.
+    strings = {s.casefold() for s in generator_strings()}
+    joined = " | ".join(strings)
+    reused = [p for p in qa_people(QA_SETS[name]) if p.casefold() in joined]
+    assert not reused
+
+
+def test_the_held_out_qa_set_is_apart_from_the_development_sets() -> None:
+    held_out = qa_people(QA_HELD_OUT)
+    developed_on = qa_people(QA_DEV) | {
+        name for s in STATEMENTS for t in s.gold for name in (t.subject, t.object) if name
+    }
+    assert not held_out & developed_on
+    # Each was written by its own author, who never saw the other; common English ("at the end
+    # of the month") may recur, a question or a statement may not.
+    assert not set(QA_TEXTS["held-out"]) & set(QA_TEXTS["dev"])
