@@ -49,7 +49,7 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
     (
         "relative_day",
         r"yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening)",
-    ),  # noqa: E501
+    ),
     ("offset", rf"(?:a\s+fortnight|{_NUM}\s+{_UNIT})\s+ago"),
     ("offset", rf"(?<=\bin\s)(?:a\s+fortnight|{_NUM}\s+{_UNIT})|{_NUM}\s+{_UNIT}\s+from\s+now"),
     ("relative_unit", r"the\s+week\s+before\s+last|(?:earlier|later)\s+this\s+(?:week|month|year)"),

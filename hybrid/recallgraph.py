@@ -85,6 +85,8 @@ def ingest_settings(settings: Settings) -> IngestSettings:
         revision_period=settings.revision_period,
         context_char_limit=settings.context_char_limit,
         max_statement_chars=settings.max_statement_chars,
+        timezone=settings.timezone,
+        observed_order=settings.observed_order,
     )
 
 
