@@ -57,6 +57,7 @@ def end_of_day(day: date, in_zone: tzinfo) -> datetime:
 
 
 AsOf = int | datetime
+T_MAX = 2**62
 
 
 def parse_as_of(value: object, default_zone: tzinfo) -> AsOf | None:
@@ -67,8 +68,8 @@ def parse_as_of(value: object, default_zone: tzinfo) -> AsOf | None:
     if isinstance(value, bool):
         raise InvalidInputError("as_of must be a t (an integer) or a date-time, not a boolean")
     if isinstance(value, int):
-        if value < 0:
-            raise InvalidInputError(f"as_of must be at least 0, got {value}")
+        if not 0 <= value <= T_MAX:
+            raise InvalidInputError(f"as_of must be a t in 0..{T_MAX}, got {value}")
         return value
     if isinstance(value, datetime):
         return value if value.tzinfo is not None else value.replace(tzinfo=default_zone)
@@ -78,7 +79,7 @@ def parse_as_of(value: object, default_zone: tzinfo) -> AsOf | None:
         raise InvalidInputError(f"as_of must be a t or a date-time, got {type(value).__name__}")
     text = value.strip()
     if _DIGITS.match(text):
-        return int(text)
+        return parse_as_of(int(text), default_zone)
     parsed = parse_datetime(text, default_zone, field="as_of")
     if _DATE_ONLY.match(text.split("[")[0]):  # a date alone: everything observed that day counts
         return end_of_day(parsed.date(), parsed.tzinfo or default_zone)
