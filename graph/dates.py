@@ -74,9 +74,23 @@ class DatesPart:
         }
 
 
+def datetime_text(moment: datetime | None) -> str | None:
+    """An aware date-time as Neo4j's ``datetime()`` reads it, its IANA zone in brackets.
+
+    Date-times cross to Neo4j as this text, parsed by the server: the driver's own conversion
+    of ``zoneinfo`` zones fails on zones whose history has second offsets (Europe/Lisbon's)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        raise ValueError("a date-time sent to Neo4j needs a time zone")
+    key = getattr(moment.tzinfo, "key", None) or getattr(moment.tzinfo, "zone", None)
+    named = f"[{key}]" if key and "/" in key else ""
+    return moment.isoformat() + named
+
+
 def t_observed_by(store: GraphStore, space: str, at: datetime) -> int:
     """The largest ``t`` whose statement was observed at or before ``at`` (0: none was)."""
-    rows = store.query(q.T_OBSERVED_BY, space=space, at=at)
+    rows = store.query(q.T_OBSERVED_BY, space=space, at=datetime_text(at))
     return int(rows[0]["t"]) if rows else 0
 
 

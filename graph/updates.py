@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol
 
 from neo4j import ManagedTransaction
 
+from graph.dates import datetime_text
 from graph.errors import ObservedOrderError
 from graph.queries import statements as q
 from graph.store import GraphStore
@@ -85,7 +86,7 @@ def _write_update(
         id=statement.id,
         text=statement.text,
         source=statement.source,
-        observed_at=statement.observed_at,
+        observed_at=datetime_text(statement.observed_at),
         pending=list(statement.pending),
     ).single(strict=True)
     if stored["existing_t"] is not None:

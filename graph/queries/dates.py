@@ -30,7 +30,7 @@ RETURN count(f) AS n
 # times never run backwards in a space (unless accepted with a warning), so this is a prefix.
 T_OBSERVED_BY = """
 MATCH (st:Statement {space: $space})
-WHERE st.observed_at <= $at
+WHERE st.observed_at <= datetime($at)
 RETURN coalesce(max(st.t), 0) AS t
 """
 

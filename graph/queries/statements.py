@@ -11,20 +11,20 @@ STORE_STATEMENT = """
 MERGE (sp:Space {name: $space})
   ON CREATE SET sp.t = 0, sp.created_at = datetime()
 SET sp._lock = true
-WITH sp, sp.observed_at AS latest
+WITH sp, sp.observed_at AS latest, datetime($observed_at) AS observed
 OPTIONAL MATCH (existing:Statement {space: $space, id: $id})
 FOREACH (_ IN CASE WHEN existing IS NULL THEN [1] ELSE [] END |
   SET sp.t = sp.t + 1,
-      sp.observed_at = CASE WHEN latest IS NULL OR latest < $observed_at THEN $observed_at
+      sp.observed_at = CASE WHEN latest IS NULL OR latest < observed THEN observed
                             ELSE latest END
   CREATE (:Statement {
-    space: $space, id: $id, t: sp.t, text: $text, source: $source, observed_at: $observed_at,
+    space: $space, id: $id, t: sp.t, text: $text, source: $source, observed_at: observed,
     ingested_at: datetime(), pending: $pending
   })
 )
 REMOVE sp._lock
 RETURN sp.t AS t, existing.t AS existing_t, toString(latest) AS latest_observed,
-       coalesce(latest > $observed_at, false) AS backwards
+       coalesce(latest > observed, false) AS backwards
 """
 
 GET_STATEMENT = """

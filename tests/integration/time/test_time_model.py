@@ -7,11 +7,13 @@ from datetime import UTC, datetime
 
 import pytest
 
+from extraction.memory_api import Query, Triple
 from extraction.statements import StatementInput
+from extraction.temporal_ops import split_operator
 from graph.dates import t_observed_by
 from graph.errors import InvalidInputError, ObservedOrderError
 from graph.spaces import current_t
-from graph.updates import get_statement
+from graph.updates import StatementRecord, get_statement
 from hybrid.recallgraph import RecallGraph
 
 
@@ -88,3 +90,27 @@ def test_an_unreadable_observed_at_is_refused_by_name(
     with pytest.raises(InvalidInputError, match=r"observed_at|time zone"):
         recallgraph.remember(space, [said("Ana lives in Porto.", bad)])
     assert current_t(recallgraph.store, space) == 0
+
+
+def test_mem_read_as_of_a_date_reads_the_facts_believed_then(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    triples = recallgraph.triples
+    for statement_id, city, when in (("a", "Porto", "2024-02-01"), ("b", "Lisbon", "2024-03-10")):
+        record = StatementRecord(statement_id, f"Ana lives in {city}.", observed_at=day(when))
+        triples.write(
+            space,
+            [Triple(subject="Ana", relation="lives in", object=city)],
+            writer="test",
+            statement=record,
+        )
+    _, when, problem = split_operator("@as_of 2024-03-01")
+    assert problem is None
+    query = Query(subject="Ana", relation="lives in", when=when)
+    assert triples.read_when(space, query).values == ["Porto"]
+    later = query.model_copy(update={"when": split_operator("@as_of 2024-03-10T00:00Z")[1]})
+    assert triples.read_when(space, later).values == ["Lisbon"]
+
+
+def day(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
