@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime
 from functools import cached_property
 from types import TracebackType
-from typing import TextIO
+from typing import Any, TextIO
 
 from pydantic import ValidationError
 
@@ -49,6 +49,7 @@ from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import Ingestor, IngestOutcome, MemoryWriter
 from hybrid.llm_revision import LLMReviser
 from hybrid.memory_io import ExportSummary, ImportSummary, export_space, import_space
+from hybrid.remote import RemoteRecallGraph
 from hybrid.settings import Settings, reveal
 from hybrid.time_answers import TimeAnswers
 from hybrid.triple_memory import TripleMemory, TripleMemoryConfig
@@ -137,6 +138,12 @@ class RecallGraph:
     def from_settings(cls, settings: Settings | None = None) -> RecallGraph:
         """A memory configured by ``settings`` (default: the environment, ``Settings()``)."""
         return cls(settings if settings is not None else Settings())
+
+    @staticmethod
+    def connect(url: str, token: str | None = None, **options: Any) -> RemoteRecallGraph:
+        """The same verbs on a RecallGraph server's REST API (``hybrid.remote``): typed
+        results, retries with idempotency keys, streamed answers."""
+        return RemoteRecallGraph(url, token, **options)
 
     # --- lifecycle ----------------------------------------------------------------------------
 
@@ -371,12 +378,14 @@ class RecallGraph:
         self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: AsOfInput = None
     ) -> Answer:
         """Answer from what the space knew at ``as_of`` (default: now): a ``t`` or a date-time."""
+        require_space(self.store, space)
         return self.asker.ask(space, question, mode, self.resolve_as_of(space, as_of))
 
     def stream(
         self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: AsOfInput = None
     ) -> Iterator[str | Answer]:
         """The answer's text as it is generated, then the whole ``Answer``."""
+        require_space(self.store, space)
         return self.asker.stream(space, question, mode, self.resolve_as_of(space, as_of))
 
     def facts(
