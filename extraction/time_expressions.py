@@ -57,7 +57,7 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("relative_unit", r"(?:last|next|this|past|coming)\s+(?:week|month|year)"),
     ("date", r"\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}"),
     ("date", rf"(?:{_MONTH_NAMES})\.?\s+{_ORD}(?:,?\s+{_YEAR})?(?![\d:])"),
-    ("date", rf"(?:the\s+)?{_ORD}\s+(?:of\s+)?(?:{_MONTH_NAMES})\b\.?(?:,?\s+{_YEAR})?"),
+    ("date", rf"(?:the\s+)?{_ORD}\s+(?:of\s+)?(?:{_MONTH_NAMES})\b(?:,?\s+{_YEAR})?"),
     ("date", r"(?<=\bon\s)the\s+\d{1,2}(?:st|nd|rd|th)"),
     ("season", rf"(?:(?:last|next|this)\s+{_SEASON}|{_SEASON}\s+(?:of\s+)?{_YEAR})"),
     ("season", rf"(?<=\bin\s)the\s+{_SEASON}|(?<=\bduring\s)the\s+{_SEASON}"),
@@ -74,8 +74,9 @@ _FINDER = re.compile(
 _CUE = re.compile(rf"\b({_LEAD}|between|and|as\s+of)\s+$", re.IGNORECASE)
 _FUTURE = re.compile(
     r"\b(?:will|shall|won't|going\s+to|gonna|plan(?:s|ning|ned)?\s+to|about\s+to|intends?\s+to|"
-    r"hope\s+to|want\s+to|can't\s+wait|looking\s+forward|upcoming|coming\s+up)\b|'ll\b|"
-    r"\b(?:am|is|are)\s+\w+ing\b|'(?:m|re|s)\s+\w+ing\b",
+    r"hope\s+to|want\s+to|can't\s+wait|looking\s+forward|upcoming|coming\s+up|next)\b|'ll\b|"
+    r"\b(?:am|is|are)\s+\w+ing\b|'(?:m|re|s)\s+\w+ing\b|"
+    r"\b(?:i|we|you|they)\s+(?:start|begin|leave|fly|move|arrive|return|travel)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?]\s+")

@@ -36,8 +36,8 @@ from hybrid.candidate import Candidate, Evidence
 READER = "time"
 MIN_SCORE = 0.45  # below it no statement is about the question's event: the readers answer
 WHEN = re.compile(
-    r"^\s*(?:when|on what (?:date|day)|what (?:date|day|year|month)|in what (?:year|month)|"
-    r"which (?:date|day|year|month))\b",
+    r"^\s*(?:when|since when|on what (?:date|day)|what (?:date|day|year|month)|"
+    r"in what (?:year|month)|which (?:date|day|year|month))\b",
     re.IGNORECASE,
 )
 HOW_LONG = re.compile(
@@ -120,8 +120,21 @@ def describe_duration(days: int) -> str:
     return f"{days} day{'s' * (days != 1)}"
 
 
+# A question asks "when did she buy…", the chat said "bought": the commonest irregular past
+# forms, so the word overlap sees the same verb.
+IRREGULAR_PAST = {
+    "bought": "buy", "went": "go", "began": "begin", "ran": "run", "got": "get", "left": "leave",
+    "met": "meet", "took": "take", "made": "make", "saw": "see", "came": "come", "flew": "fly",
+    "gave": "give", "found": "find", "felt": "feel", "sold": "sell", "told": "tell", "won": "win",
+    "lost": "lose", "wrote": "write", "paid": "pay", "broke": "break", "tore": "tear",
+    "swam": "swim", "drove": "drive", "built": "build", "taught": "teach", "fell": "fall",
+    "spent": "spend", "sent": "send", "held": "hold", "wore": "wear", "ate": "eat",
+}  # fmt: skip
+SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s+")
+
+
 def _stems(text: str) -> set[str]:
-    words = [w.lower() for w in tokenize(text) if w.isalpha()]
+    words = [IRREGULAR_PAST.get(w.lower(), w.lower()) for w in tokenize(text) if w.isalpha()]
     return {w[:5] for w in words if w not in QUESTION_WORDS and len(w) > 2}
 
 
@@ -148,16 +161,20 @@ class TimeAnswers:
 
     # --- "when did …?" ------------------------------------------------------------------------
 
-    def when(self, space: str, topic: str, as_of: int | None = None) -> DatedEvent | None:
-        """The best-matching dated statement's date for ``topic`` (None below ``MIN_SCORE``)."""
-        labels = essential_labels(topic)
+    def when(
+        self, space: str, topic: str, as_of: int | None = None, context: str = ""
+    ) -> DatedEvent | None:
+        """The best-matching dated statement's date for ``topic`` (None below ``MIN_SCORE``);
+        a topic with no concept of its own ("getting engaged") takes ``context``'s."""
+        labels = essential_labels(topic) or essential_labels(context)
         if not labels:
             return None
         rows = dated_statements(self.store, space, labels, as_of)
         options = [o for row in rows for o in self._options(row)]
         if not options:
             return None
-        vectors = self.embedder.embed([topic] + [o["sentence"] for o in options])
+        sentences = [SPEAKER.sub("", o["sentence"]) for o in options]  # "Lena: We bought…"
+        vectors = self.embedder.embed([topic, *sentences])
         cosines = vectors[1:] @ vectors[0]
         wanted = _stems(topic)
         best: DatedEvent | None = None
@@ -237,8 +254,8 @@ class TimeAnswers:
     # --- "how long after A did B?" --------------------------------------------------------------
 
     def _how_long(self, space: str, span: re.Match[str], as_of: int | None) -> Candidate | None:
-        first = self.when(space, span["a"], as_of)
-        second = self.when(space, span["b"], as_of)
+        first = self.when(space, span["a"], as_of, context=span["b"])
+        second = self.when(space, span["b"], as_of, context=span["a"])
         if first is None or second is None or first.statement_id == second.statement_id:
             return None
         days = abs((second.first - first.first).days)
