@@ -304,7 +304,10 @@ def validity(expressions: list[TimeExpression]) -> tuple[date | None, date | Non
     if not expressions:
         return None, None
     starts = [e for e in expressions if e.cue in ("since", "from", "between")]
-    ends = [e for e in expressions if e.cue in ("until", "till", "to", "and", "through")]
+    closers = ("until", "till", "to", "through") + (
+        ("and",) if any(e.cue == "between" for e in starts) else ()
+    )
+    ends = [e for e in expressions if e.cue in closers]
     if starts or ends:
         valid_from = starts[0].first if starts else None
         valid_to = ends[-1].last + timedelta(days=1) if ends else None
