@@ -60,6 +60,8 @@ QUESTION_WORDS = frozenset(
     "year month long many after before between".split()
 )
 FACTS_SHOWN = 20
+YEAR = re.compile(r"\b\d{4}\b")
+AT_CUES = frozenset({"on", "in", "as of", "by", "during"})
 
 
 @dataclass(frozen=True)
@@ -277,18 +279,24 @@ class TimeAnswers:
     # --- "what was true on <date>?" -------------------------------------------------------------
 
     def _on_date(self, space: str, question: str) -> TimePlan | None:
+        """A state question at a moment: an ISO date or a date with its year ("on 1 March
+        2024", "in 2023"), or a day or unit relative to now ("yesterday", "last week"), after
+        "on", "in", "as of", "by" or "during". A bare weekday or month names no moment here
+        ("what did Tom do in October?" keeps its month and goes to the readers as it is)."""
         now = datetime.now(self.default_zone)
+        generic = WHAT_WAS_TRUE.match(question) is not None
         phrases = [
             p
             for p in find_time_expressions(question, now)
-            if p.kind in ("date", "month", "year", "relative_day", "relative_unit", "weekday")
+            if (p.kind in ("relative_day", "relative_unit") or YEAR.search(p.text))
+            and (generic or p.cue in AT_CUES)
         ]
         if not phrases:
             return None
         phrase = phrases[-1]
         end = datetime.combine(phrase.last, datetime.max.time(), tzinfo=self.default_zone)
         t = t_observed_by(self.store, space, end)
-        if WHAT_WAS_TRUE.match(question):
+        if generic:
             return TimePlan(candidate=self._believed_then(space, t, phrase.last))
         rest = question[: phrase.start] + question[phrase.end :]
         rest = re.sub(r"\s+(?:on|in|as of|at|by)\s*(?=[?.!]|$)", "", rest.strip())

@@ -69,6 +69,9 @@ def test_the_library_gives_the_date_evidence_and_durations(
     span = recallgraph.ask(chats, "How long after moving to Lisbon did Ana start her new job?")
     assert span.candidates[0].signals["days"] == 23
     assert recallgraph.time_answers.plan(chats, "Where does Ana work?") is None
+    assert recallgraph.time_answers.plan(chats, "What did Ana do in March?") is None
+    at = recallgraph.time_answers.plan(chats, "Where did Ana work on 2024-02-28?")
+    assert at is not None and (at.question, at.as_of) == ("Where did Ana work?", 2)
 
 
 def test_as_of_a_date_over_rest(recallgraph: RecallGraph, client: FlaskClient, chats: str) -> None:
