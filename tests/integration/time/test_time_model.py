@@ -114,3 +114,19 @@ def test_mem_read_as_of_a_date_reads_the_facts_believed_then(
 
 def day(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def test_facts_get_the_dates_their_statement_gives(recallgraph: RecallGraph, space: str) -> None:
+    writer = recallgraph.variant(triple_writer="patterns")  # the statement's structure, no model
+    writer.remember(
+        space,
+        [
+            said("Ana works for Globex.", "2024-02-11T09:30[Europe/Lisbon]"),
+            said("Ana started her new job at Acme yesterday.", "2024-03-05T20:15[Europe/Lisbon]"),
+        ],
+    )
+    versions = {f.object: f for f in writer.history(space, "Ana", "works for")}
+    assert (versions["Acme"].valid_from, versions["Acme"].valid_to) == ("2024-03-04", None)
+    assert (versions["Globex"].valid_from, versions["Globex"].valid_to) == (None, "2024-03-04")
+    believed = writer.facts(space, "Ana", "works for", as_of="2024-03-01")
+    assert [f.object for f in believed.facts] == ["Globex"]
