@@ -72,6 +72,7 @@ def test_mcp_over_http_needs_the_bearer_token(tmp_path: Path) -> None:
         server.wait(timeout=30)
 
 
+@pytest.mark.slow
 def test_mcp_over_http_refuses_a_network_without_a_token() -> None:
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     env.pop("RECALLGRAPH_API_TOKEN", None)
