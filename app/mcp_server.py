@@ -147,7 +147,7 @@ def build_server(memory: RecallGraph) -> MCPServer:
                 "one reader: 'graph' (concept graph), 'triples' (facts), 'vector' (similar text). "
                 "Questions about dates are answered from the statements' dates in every mode."
             ),
-        ] = "graph",
+        ] = "hybrid",
         as_of: AsOf = None,
     ) -> dict[str, Any]:
         """Answer a question from a memory space, with the evidence (statements, facts) and

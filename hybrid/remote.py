@@ -32,7 +32,7 @@ from graph import errors
 from graph.facts_read import FactMatches, FactRecord
 from graph.spaces import SpaceSummary
 from graph.updates import StatementRecord, UpdateReceipt
-from hybrid.ask import Answer, Mode
+from hybrid.ask import DEFAULT_MODE, Answer, Mode
 from hybrid.candidate import Candidate
 from hybrid.ingestion import IngestOutcome, IngestResult
 
@@ -191,13 +191,15 @@ class RemoteRecallGraph:
         rows = response.json()["statements"]
         return [_outcome(s, row) for s, row in zip(inputs, rows, strict=True)]
 
-    def ask(self, space: str, question: str, *, mode: Mode = "graph", as_of: AsOf = None) -> Answer:
+    def ask(
+        self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: AsOf = None
+    ) -> Answer:
         """Answer from what the space knew at ``as_of`` (a ``t`` or a date-time; default now)."""
         body = {"question": question, "mode": mode, "as_of": _as_of_text(as_of)}
         return _answer(self._request("POST", self._space(space) + "/questions", json=body).json())
 
     def stream(
-        self, space: str, question: str, *, mode: Mode = "graph", as_of: AsOf = None
+        self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: AsOf = None
     ) -> Iterator[str | Answer]:
         """The answer's text as the server generates it (server-sent events), then the whole
         ``Answer``."""
