@@ -7,18 +7,23 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
 from functools import partial
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from extraction.concepts import extract_concepts
+from extraction.datetimes import parse_datetime
 from extraction.revision import revise_recent
+from extraction.time_expressions import find_time_expressions, validity
 from graph.concepts import ConceptRow, ConceptsPart
+from graph.dates import DatedPhrase, DatesPart
 from graph.errors import InvalidInputError, PayloadTooLargeError
 from graph.updates import StatementRecord, UpdatePart
 
 RevisionMode = Literal["recent", "llm", "off"]
+ObservedOrder = Literal["refuse", "warn"]
 STATEMENT_ID_MAX = 200
 
 
@@ -37,6 +42,16 @@ class StatementBody(BaseModel):
     @classmethod
     def _numbers_are_ids_too(cls, value: object) -> object:
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @field_validator("observed_at")
+    @classmethod
+    def _iso_datetime(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse_datetime(value, UTC)
+            except InvalidInputError as e:
+                raise ValueError(str(e)) from e
+        return value
 
     @field_validator("text")
     @classmethod
@@ -63,7 +78,7 @@ class StatementInput:
     text: str
     id: str | None = None
     source: str | None = None
-    observed_at: str | None = None
+    observed_at: str | datetime | None = None  # ISO 8601 text or an aware date-time
 
 
 @dataclass(frozen=True)
@@ -72,14 +87,19 @@ class IngestSettings:
     revision_period: int = 3
     context_char_limit: int = 2000
     max_statement_chars: int = 200_000
+    timezone: str = "UTC"
+    observed_order: ObservedOrder = "refuse"
 
 
 PartBuilder = Callable[[str, StatementInput], UpdatePart | None]
 """Builds an extra part of an update (e.g. the triple writer's facts) from (space, statement)."""
 
 
-def validate_statement(statement: StatementInput, max_chars: int) -> StatementRecord:
-    """Refuse what cannot be a knowledge update, naming the problem; fill in a missing id."""
+def validate_statement(
+    statement: StatementInput, max_chars: int, default_zone: tzinfo = UTC
+) -> StatementRecord:
+    """Refuse what cannot be a knowledge update, naming the problem; fill in a missing id and
+    read ``observed_at`` (its zone kept; ``default_zone`` when it names none)."""
     if not isinstance(statement.text, str):
         raise InvalidInputError("text must be a string")
     if not statement.text.strip():
@@ -94,11 +114,16 @@ def validate_statement(statement: StatementInput, max_chars: int) -> StatementRe
     statement_id = statement.id if statement.id is not None else str(uuid.uuid4())
     if not statement_id.strip() or len(statement_id) > STATEMENT_ID_MAX:
         raise InvalidInputError(f"id must be 1 to {STATEMENT_ID_MAX} characters")
+    observed = statement.observed_at
+    if isinstance(observed, datetime):
+        observed = observed if observed.tzinfo else observed.replace(tzinfo=default_zone)
+    elif observed is not None:
+        observed = parse_datetime(observed, default_zone)
     return StatementRecord(
         id=statement_id,
         text=statement.text,
         source=statement.source,
-        observed_at=statement.observed_at,
+        observed_at=observed,
     )
 
 
@@ -119,4 +144,21 @@ def concepts_part(text: str, settings: IngestSettings) -> ConceptsPart:
             if settings.revision_mode == "recent"
             else None
         ),
+    )
+
+
+MAX_DATED_PHRASES = 50  # per statement: a long document keeps its first 50
+
+
+def dates_part(record: StatementRecord) -> DatesPart | None:
+    """The statement's date phrases resolved against its ``observed_at``, and the validity
+    dates they give its facts; None when it has none."""
+    phrases = find_time_expressions(record.text, record.observed_at)[:MAX_DATED_PHRASES]
+    if not phrases:
+        return None
+    valid_from, valid_to = validity(phrases)
+    return DatesPart(
+        phrases=[DatedPhrase(p.text, p.kind, p.first, p.last) for p in phrases],
+        valid_from=valid_from,
+        valid_to=valid_to,
     )

@@ -42,6 +42,11 @@ class ConflictError(RecallGraphError):
     exit_code = 3
 
 
+class ObservedOrderError(ConflictError):
+    """A statement observed before the space's latest observed time (observed times never run
+    backwards within a space unless RECALLGRAPH_OBSERVED_ORDER=warn)."""
+
+
 class GraphUnavailableError(RecallGraphError):
     """Neo4j cannot be reached, refused the login, or failed a query."""
 

@@ -42,6 +42,8 @@ class FactRecord:
     closed_by: str | None
     score: float
     phrase: str | None = None  # the statement's own words for the relation, when canonicalised
+    valid_from: str | None = None  # ISO dates the statement gave: first day it held
+    valid_to: str | None = None  # first day it no longer held
 
     @property
     def current(self) -> bool:

@@ -16,6 +16,13 @@ ENTITY_VECTOR_INDEX = "entity_embedding"
 RELATION_VECTOR_INDEX = "relation_embedding"
 
 
+# ISO 8601 dates and date-times with an optional offset and zone, as a Cypher regex literal.
+_ISO_DATETIME = (
+    r"^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])"
+    r"(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?(\\[[A-Za-z0-9_+/-]+\\])?)?$"
+)
+
+
 @dataclass(frozen=True)
 class Migration:
     id: int
@@ -56,6 +63,29 @@ MIGRATIONS: tuple[Migration, ...] = (
             _vector_index(ENTITY_VECTOR_INDEX, "Entity"),
             _vector_index(RELATION_VECTOR_INDEX, "Relation"),
             "CREATE CONSTRAINT migration_id IF NOT EXISTS FOR (n:Migration) REQUIRE n.id IS UNIQUE",
+        ),
+    ),
+    # Numbered 19 (issue 19) to stay clear of migrations written beside it against the same
+    # shared database; ids need only be unique, the order is this tuple's.
+    Migration(
+        19,
+        "calendar time: observed_at as a zoned date-time, the space's latest, dated facts",
+        (
+            "CREATE INDEX statement_space_observed IF NOT EXISTS "
+            "FOR (n:Statement) ON (n.space, n.observed_at)",
+            "CREATE INDEX fact_closed_by IF NOT EXISTS FOR ()-[r:FACT]-() ON (r.closed_by)",
+            # observed_at was free text: ISO 8601 text becomes a date-time, the rest is kept
+            # as observed_at_text (nothing is lost, and nothing unreadable is compared).
+            "MATCH (st:Statement) WHERE st.observed_at IS :: STRING "
+            f"AND st.observed_at =~ '{_ISO_DATETIME}' "
+            "CALL (st) { SET st.observed_at = datetime(st.observed_at) } "
+            "IN TRANSACTIONS OF 5000 ROWS",
+            "MATCH (st:Statement) WHERE st.observed_at IS :: STRING "
+            "CALL (st) { SET st.observed_at_text = st.observed_at REMOVE st.observed_at } "
+            "IN TRANSACTIONS OF 5000 ROWS",
+            "MATCH (st:Statement) WHERE st.observed_at IS NOT NULL "
+            "WITH st.space AS space, max(st.observed_at) AS latest "
+            "MATCH (sp:Space {name: space}) SET sp.observed_at = latest",
         ),
     ),
 )

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from datetime import datetime
+from typing import Any, Literal, Protocol
 
 from neo4j import ManagedTransaction
 
+from graph.dates import datetime_text
+from graph.errors import ObservedOrderError
 from graph.queries import statements as q
 from graph.store import GraphStore
 
@@ -26,7 +29,7 @@ class StatementRecord:
     id: str
     text: str
     source: str | None = None
-    observed_at: str | None = None
+    observed_at: datetime | None = None  # aware: the zone it was said in is kept
     pending: tuple[str, ...] = ()  # stores beside Neo4j that still have to take it
 
 
@@ -46,10 +49,36 @@ class UpdateReceipt:
     t: int
     duplicate: bool
     written: dict[str, Any] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+
+
+ObservedOrder = Literal["refuse", "warn"]
+
+
+def _observed_backwards(
+    statement: StatementRecord, latest: Any, order: ObservedOrder
+) -> tuple[str, ...]:
+    """An ``observed_at`` before the space's latest is refused (the transaction rolls back, so
+    nothing of the batch is stored) or, with ``warn``, stored and reported."""
+    observed = statement.observed_at.isoformat() if statement.observed_at else None
+    message = (
+        f"statement {statement.id!r}: observed_at {observed} is before the "
+        f"space's latest observed time {latest}; observed times never run backwards in a space"
+    )
+    if order == "refuse":
+        raise ObservedOrderError(
+            f"{message}: send statements in the order they were made, or set "
+            "RECALLGRAPH_OBSERVED_ORDER=warn to store it with a warning"
+        )
+    return (f"{message} (stored: RECALLGRAPH_OBSERVED_ORDER=warn)",)
 
 
 def _write_update(
-    tx: ManagedTransaction, space: str, statement: StatementRecord, parts: Sequence[UpdatePart]
+    tx: ManagedTransaction,
+    space: str,
+    statement: StatementRecord,
+    parts: Sequence[UpdatePart],
+    observed_order: ObservedOrder = "refuse",
 ) -> UpdateReceipt:
     stored = tx.run(
         q.STORE_STATEMENT,
@@ -57,27 +86,35 @@ def _write_update(
         id=statement.id,
         text=statement.text,
         source=statement.source,
-        observed_at=statement.observed_at,
+        observed_at=datetime_text(statement.observed_at),
         pending=list(statement.pending),
     ).single(strict=True)
     if stored["existing_t"] is not None:
         return UpdateReceipt(statement.id, stored["existing_t"], duplicate=True)
+    warnings: tuple[str, ...] = ()
+    if stored["backwards"]:
+        warnings = _observed_backwards(statement, stored["latest_observed"], observed_order)
     t = stored["t"]
     written = {part.name: part.write(tx, space, t, statement.id) for part in parts}
-    return UpdateReceipt(statement.id, t, duplicate=False, written=written)
+    return UpdateReceipt(statement.id, t, duplicate=False, written=written, warnings=warnings)
 
 
 def write_update(
-    store: GraphStore, space: str, statement: StatementRecord, parts: Sequence[UpdatePart] = ()
+    store: GraphStore,
+    space: str,
+    statement: StatementRecord,
+    parts: Sequence[UpdatePart] = (),
+    observed_order: ObservedOrder = "refuse",
 ) -> UpdateReceipt:
     """Store one knowledge update atomically; idempotent on the statement id."""
-    return store.write(_write_update, space, statement, parts)
+    return store.write(_write_update, space, statement, parts, observed_order)
 
 
 def write_updates(
     store: GraphStore,
     space: str,
     updates: Sequence[tuple[StatementRecord, Sequence[UpdatePart]]],
+    observed_order: ObservedOrder = "refuse",
 ) -> list[UpdateReceipt]:
     """Several knowledge updates in one write transaction: each claims its own ``t``, in order,
     exactly as if written one by one, and the batch is stored whole or not at all.
@@ -87,7 +124,9 @@ def write_updates(
     """
 
     def work(tx: ManagedTransaction) -> list[UpdateReceipt]:
-        return [_write_update(tx, space, record, parts) for record, parts in updates]
+        return [
+            _write_update(tx, space, record, parts, observed_order) for record, parts in updates
+        ]
 
     return store.write(work) if updates else []
 

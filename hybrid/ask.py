@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from graph.errors import InvalidInputError
 from hybrid.candidate import Candidate
+
+if TYPE_CHECKING:
+    from hybrid.time_answers import TimePlan
 
 Mode = Literal["graph", "triples", "vector", "hybrid", "all"]
 MODES: tuple[Mode, ...] = ("graph", "triples", "vector", "hybrid", "all")
@@ -77,14 +80,47 @@ def validate_question(question: str) -> str:
     return question.strip()
 
 
+class TimePlanner(Protocol):
+    def plan(self, space: str, question: str, as_of: int | None = None) -> TimePlan | None: ...
+
+
 class Asker:
     """Answers questions in one space with the readers it was given."""
 
     def __init__(
-        self, readers: Mapping[str, Reader], discriminator: Discriminator | None = None
+        self,
+        readers: Mapping[str, Reader],
+        discriminator: Discriminator | None = None,
+        time_answers: TimePlanner | None = None,
     ) -> None:
         self.readers = dict(readers)
         self.discriminator = discriminator
+        self.time_answers = time_answers
+
+    # --- Calendar-time hook (issue 19) ------------------------------------------------------------
+    # A question about dates ("When did …?", "How long after …?", "What was true on <date>?") is
+    # answered from the dates statements carry (hybrid.time_answers), in every mode: either a
+    # finished candidate, or the question without its date for the readers, as of the t that date
+    # stands for. Kept to this one method so the composed answers (issue 16) can fold it in.
+    def _time_hook(
+        self, space: str, question: str, mode: Mode, as_of: int | None
+    ) -> tuple[Answer | None, str, int | None]:
+        if self.time_answers is None:
+            return None, question, as_of
+        plan = self.time_answers.plan(space, question, as_of)
+        if plan is None:
+            return None, question, as_of
+        if plan.candidate is not None:
+            reason = "a question about dates, answered from the dates its statements carry"
+            candidate = plan.candidate
+            return (
+                Answer(
+                    question, mode, candidate.answer, candidate.reader, [candidate], reason, as_of
+                ),
+                question,
+                as_of,
+            )
+        return None, plan.question or question, plan.as_of
 
     def _reader(self, name: str) -> Reader:
         reader = self.readers.get(name)
@@ -98,6 +134,9 @@ class Asker:
         question = validate_question(question)
         if mode not in MODES:
             raise InvalidInputError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        timed, question, as_of = self._time_hook(space, question, mode, as_of)
+        if timed is not None:
+            return timed
         if mode in ("graph", "triples", "vector"):
             candidate = self._reader(mode).answer(space, question, as_of)
             return Answer(question, mode, candidate.answer, mode, [candidate], as_of=as_of)
@@ -122,6 +161,11 @@ class Asker:
         """The answer's text as it is generated (a reader's own LLM stream in the single-reader
         modes that have one; the chosen answer in one piece otherwise), then the whole answer."""
         question = validate_question(question)
+        timed, question, as_of = self._time_hook(space, question, mode, as_of)
+        if timed is not None:
+            yield timed.answer
+            yield timed
+            return
         reader = self.readers.get(mode) if mode in ("graph", "vector") else None
         if reader is None or not hasattr(reader, "stream"):
             answer = self.ask(space, question, mode, as_of)

@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from extraction.datetimes import zone
 from extraction.statements import (
     IngestSettings,
     PartBuilder,
     StatementInput,
     concepts_part,
+    dates_part,
     validate_statement,
 )
 from graph.concepts import DueConcept
@@ -80,9 +82,12 @@ class Ingestor:
         position) stores none of the batch.
         """
         records = []
+        default_zone = zone(self.settings.timezone)
         for i, statement in enumerate(statements):
             try:
-                record = validate_statement(statement, self.settings.max_statement_chars)
+                record = validate_statement(
+                    statement, self.settings.max_statement_chars, default_zone
+                )
             except InvalidInputError as e:
                 where = f"statement {i + 1}: " if len(statements) > 1 else ""
                 raise type(e)(f"{where}{e}") from e
@@ -96,9 +101,12 @@ class Ingestor:
                 part = build(space, statement)
                 if part is not None:
                     parts.append(part)
+            dates = dates_part(record)  # last: it dates the facts the parts above wrote
+            if dates is not None:
+                parts.append(dates)
             updates.append((record, parts))
             concept_parts.append(concepts)
-        receipts = write_updates(self.store, space, updates)
+        receipts = write_updates(self.store, space, updates, self.settings.observed_order)
         llm_mode = self.settings.revision_mode == "llm"
         return [
             IngestResult(record, receipt, concepts.due if llm_mode else [])
@@ -153,7 +161,7 @@ class MemoryWriter:
             for result in new:
                 self.after_commit(space, result)
         if self.vectors is None or not new:
-            return [IngestOutcome(r) for r in results]
+            return [IngestOutcome(r, warnings=list(r.receipt.warnings)) for r in results]
         rows = [
             {"id": r.record.id, "t": r.t, "text": r.record.text, "source": r.record.source}
             for r in new
@@ -167,16 +175,17 @@ class MemoryWriter:
                     r,
                     pending=[VECTORS],
                     warnings=[
+                        *r.receipt.warnings,
                         f"stored in Neo4j at t={r.t} but not in the vector store ({e}); "
-                        f"`recallgraph rebuild-vectors --space {space}` replays it"
+                        f"`recallgraph rebuild-vectors --space {space}` replays it",
                     ],
                 )
                 if r.record.id in missed
-                else IngestOutcome(r)
+                else IngestOutcome(r, warnings=list(r.receipt.warnings))
                 for r in results
             ]
         clear_pending(self.store, space, VECTORS, [r.record.id for r in new])
-        return [IngestOutcome(r) for r in results]
+        return [IngestOutcome(r, warnings=list(r.receipt.warnings)) for r in results]
 
     def sync_vectors(self, space: str, *, rebuild: bool = False) -> int:
         """Give the vector store every statement it misses; ``rebuild`` starts from nothing."""

@@ -4,10 +4,13 @@ One JSON object per line, each with a ``kind``:
 
 - ``space`` (first line): ``format`` = ``"recallgraph-memory"``, ``version``, ``name``, ``t`` (the
   space's clock when exported);
-- ``statement``: ``id``, ``t``, ``text``, ``source``, ``observed_at`` — every knowledge update;
+- ``statement``: ``id``, ``t``, ``text``, ``source``, ``observed_at`` (ISO 8601, its zone kept),
+  the resolved date phrases (``date_texts``, ``date_kinds``, ``date_first``, ``date_last``) —
+  every knowledge update;
 - ``fact``: ``subject``, ``relation``, ``object``, ``t_from``, ``t_to`` (null while believed),
   ``t_confirmed``, ``confirmations``, ``statement_id``, ``source``, ``writer``, ``closed_by``,
-  ``id`` — every version, current or closed.
+  ``id``, ``valid_from``, ``valid_to`` (dates the statement gave) — every version, current or
+  closed.
 
 Other kinds (concepts, …) can be added later: an importer skips kinds it does not know and
 reports how many. Import goes into an **empty** space only and reproduces every fact with its
@@ -22,11 +25,12 @@ import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from extraction.datetimes import parse_datetime
 from extraction.memory_api import Triple
 from graph.errors import InvalidInputError
 from graph.facts_io import export_facts, export_statements, restore_space
@@ -59,6 +63,19 @@ class ExportedStatement(BaseModel):
     text: str
     source: str | None = None
     observed_at: str | None = None
+    date_texts: list[str] | None = None
+    date_kinds: list[str] | None = None
+    date_first: list[date] | None = None
+    date_last: list[date] | None = None
+
+    @model_validator(mode="after")
+    def _readable_time(self) -> ExportedStatement:
+        if self.observed_at is not None:
+            parse_datetime(self.observed_at, UTC)
+        lists = [self.date_texts, self.date_kinds, self.date_first, self.date_last]
+        if len({len(x or []) for x in lists}) > 1:
+            raise ValueError("date_texts, date_kinds, date_first and date_last differ in length")
+        return self
 
 
 class ExportedFact(BaseModel):
@@ -77,6 +94,8 @@ class ExportedFact(BaseModel):
     writer: str = "import"
     closed_by: str | None = None
     id: str | None = None
+    valid_from: date | None = None
+    valid_to: date | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> ExportedFact:

@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from datetime import date, datetime
 from functools import cached_property
 from types import TracebackType
-from typing import TextIO
+from typing import Any, TextIO
+
+from pydantic import ValidationError
 
 from extraction.cardinality import CardinalityRules, split_names
+from extraction.datetimes import parse_as_of, zone
 from extraction.embeddings import Embedder
 from extraction.llm.assets import smollm2_gguf
 from extraction.llm.base import ChatBackend
@@ -30,8 +34,9 @@ from extraction.memory_model.gguf_export import ADAPTER_FILE
 from extraction.memory_model.model import MemoryModel
 from extraction.memory_model.tokens import TurnTokenizer
 from extraction.statements import IngestSettings, PartBuilder, StatementInput
-from graph.errors import AssetMissingError, InvalidInputError
-from graph.facts_read import FactRecord, FuzzyParams, stream_names
+from graph.dates import t_observed_by
+from graph.errors import AssetMissingError, InvalidInputError, describe_validation_error
+from graph.facts_read import FactMatches, FactRecord, FuzzyParams, stream_names
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.schema import apply_migrations
 from graph.spaces import SpaceSummary, delete_space, list_spaces, require_space
@@ -44,14 +49,19 @@ from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import Ingestor, IngestOutcome, MemoryWriter
 from hybrid.llm_revision import LLMReviser
 from hybrid.memory_io import ExportSummary, ImportSummary, export_space, import_space
+from hybrid.remote import RemoteRecallGraph
 from hybrid.settings import Settings, reveal
-from hybrid.triple_memory import ReadResult, TripleMemory, TripleMemoryConfig
+from hybrid.time_answers import TimeAnswers
+from hybrid.triple_memory import TripleMemory, TripleMemoryConfig
 from hybrid.triple_reader import KNOWN_PEOPLE, TripleReader
 from hybrid.triple_writer import TripleWriter
 from hybrid.vector_reader import VectorReader
 from hybrid.vector_store import VectorConfig, VectorStore
 
 Statements = str | StatementInput | Sequence[str | StatementInput]
+AsOfInput = int | str | date | datetime | None
+"""A ``t``, or calendar time: a date-time (aware, or in ``RECALLGRAPH_TIMEZONE``), ISO text,
+or a date (the end of that day)."""
 
 
 def _statement_inputs(statements: Statements) -> list[StatementInput]:
@@ -85,6 +95,8 @@ def ingest_settings(settings: Settings) -> IngestSettings:
         revision_period=settings.revision_period,
         context_char_limit=settings.context_char_limit,
         max_statement_chars=settings.max_statement_chars,
+        timezone=settings.timezone,
+        observed_order=settings.observed_order,
     )
 
 
@@ -126,6 +138,12 @@ class RecallGraph:
     def from_settings(cls, settings: Settings | None = None) -> RecallGraph:
         """A memory configured by ``settings`` (default: the environment, ``Settings()``)."""
         return cls(settings if settings is not None else Settings())
+
+    @staticmethod
+    def connect(url: str, token: str | None = None, **options: Any) -> RemoteRecallGraph:
+        """The same verbs on a RecallGraph server's REST API (``hybrid.remote``): typed
+        results, retries with idempotency keys, streamed answers."""
+        return RemoteRecallGraph(url, token, **options)
 
     # --- lifecycle ----------------------------------------------------------------------------
 
@@ -263,6 +281,7 @@ class RecallGraph:
                 tau_e=s.tau_e, tau_t=s.tau_t, tau_r=s.tau_r, candidates=s.vector_candidates
             ),
             q_thr=s.q_thr,
+            timezone=zone(s.timezone),
             cardinality=CardinalityRules.build(
                 single_valued=split_names(s.single_valued_relations),
                 multi_valued=split_names(s.multi_valued_relations),
@@ -333,8 +352,13 @@ class RecallGraph:
         return LLMDiscriminator(self.llm)
 
     @cached_property
+    def time_answers(self) -> TimeAnswers:
+        """Answers about calendar time from the dates statements carry."""
+        return TimeAnswers(self.store, self.embedder, zone(self.settings.timezone))
+
+    @cached_property
     def asker(self) -> Asker:
-        return Asker(self.readers, self.discriminator)
+        return Asker(self.readers, self.discriminator, self.time_answers)
 
     # --- verbs ----------------------------------------------------------------------------------
 
@@ -342,17 +366,27 @@ class RecallGraph:
         """Store statements in order, each a knowledge update with its own ``t``."""
         return self.writer.ingest_many(space, _statement_inputs(statements))
 
+    def resolve_as_of(self, space: str, as_of: AsOfInput) -> int | None:
+        """The ``t`` an ``as_of`` stands for: a ``t`` is itself; a date-time (or ISO text; a date
+        alone is the end of that day) is the last ``t`` observed by then."""
+        value = parse_as_of(as_of, zone(self.settings.timezone))
+        if isinstance(value, datetime):
+            return t_observed_by(self.store, space, value)
+        return value
+
     def ask(
-        self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: int | None = None
+        self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: AsOfInput = None
     ) -> Answer:
-        """Answer from what the space knew at ``as_of`` (default: now)."""
-        return self.asker.ask(space, question, mode, as_of)
+        """Answer from what the space knew at ``as_of`` (default: now): a ``t`` or a date-time."""
+        require_space(self.store, space)
+        return self.asker.ask(space, question, mode, self.resolve_as_of(space, as_of))
 
     def stream(
-        self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: int | None = None
+        self, space: str, question: str, *, mode: Mode = DEFAULT_MODE, as_of: AsOfInput = None
     ) -> Iterator[str | Answer]:
         """The answer's text as it is generated, then the whole ``Answer``."""
-        return self.asker.stream(space, question, mode, as_of)
+        require_space(self.store, space)
+        return self.asker.stream(space, question, mode, self.resolve_as_of(space, as_of))
 
     def facts(
         self,
@@ -361,13 +395,22 @@ class RecallGraph:
         relation: str | None = None,
         object: str | None = None,
         *,
-        as_of: int | None = None,
+        as_of: AsOfInput = None,
         history: bool = False,
-    ) -> ReadResult:
-        """A memory read in any of RET-LLM's shapes (exact, then fuzzy), as of ``t``."""
+        limit: int = 100,
+    ) -> FactMatches:
+        """Facts matching any of RET-LLM's shapes (exact keys, else fuzzy), as of a ``t`` or a
+        date-time; with no subject, relation or object, every fact. At most ``limit``
+        (``truncated`` says when there were more)."""
         require_space(self.store, space)
-        query = Query(subject=subject, relation=relation, object=object)
-        return self.triples.read(space, query, as_of=as_of, history=history)
+        t = self.resolve_as_of(space, as_of)
+        if subject is None and relation is None and object is None:
+            return self.triples.list(space, as_of=t, history=history, limit=limit)
+        try:
+            query = Query(subject=subject, relation=relation, object=object)
+        except ValidationError as e:
+            raise InvalidInputError(describe_validation_error(e, fields=False)) from e
+        return self.triples.match(space, query, as_of=t, history=history, limit=limit)
 
     def history(self, space: str, subject: str, relation: str | None = None) -> list[FactRecord]:
         """Every version of a subject's facts (optionally one relation's), oldest first."""

@@ -12,10 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from extraction.cardinality import CARDINALITY_TAU
+from extraction.datetimes import zone
 from extraction.llm.factory import LLMConfig
 from extraction.memory_model.decoding import WRITE_DECODING
 from extraction.statements import IngestSettings
@@ -100,6 +101,20 @@ class Settings(BaseSettings):
         "default",
         validation_alias=_env("RECALLGRAPH_SPACE"),
         description="Memory space used when a command is given no `--space`.",
+    )
+
+    # --- Calendar time -------------------------------------------------------------------------
+    timezone: str = Field(
+        IngestSettings.timezone,
+        validation_alias=_env("RECALLGRAPH_TIMEZONE"),
+        description="IANA time zone of a date-time given without one (`observed_at`, `as_of`); "
+        "a date alone as `as_of` means the end of that day there.",
+    )
+    observed_order: Literal["refuse", "warn"] = Field(
+        IngestSettings.observed_order,
+        validation_alias=_env("RECALLGRAPH_OBSERVED_ORDER"),
+        description="A statement observed before the space's latest `observed_at`: `refuse` it "
+        "(409, nothing stored) or `warn` (stored, with a warning in the result).",
     )
 
     # --- RecallM (concept graph) ---------------------------------------------------------------
@@ -399,6 +414,12 @@ class Settings(BaseSettings):
         description="An unlisted relation inherits the cardinality of the nearest listed one "
         "when their cosine is at least this; else it is multi-valued.",
     )
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        zone(value)
+        return value
 
     def resolved_space(self, space: str | None) -> str:
         """The space a command acts on: its own argument, else the configured default."""

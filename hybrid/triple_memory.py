@@ -18,6 +18,7 @@ import threading
 import uuid
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, tzinfo
 
 import numpy as np
 
@@ -27,7 +28,7 @@ from extraction.memory_api import Query, Triple
 from extraction.relations import ANY_RELATION, read_relation
 from extraction.temporal_ops import NOW, TemporalOp, When, parse_as_of
 from extraction.triple_embeddings import NameEmbedder
-from graph.errors import InvalidInputError
+from graph.dates import t_observed_by
 from graph.facts_read import (
     FactMatches,
     FactQuery,
@@ -58,6 +59,7 @@ class TripleMemoryConfig:
     fuzzy: FuzzyParams = field(default_factory=FuzzyParams)
     q_thr: int = 30
     cardinality: CardinalityRules = field(default_factory=CardinalityRules.build)
+    timezone: tzinfo = UTC  # of an ``@as_of`` date-time written without one
 
 
 @dataclass(frozen=True)
@@ -378,10 +380,9 @@ class TripleMemory:
         when = query.when
         if when.op == TemporalOp.AS_OF:
             at = parse_as_of(when.argument or "")
-            if not isinstance(at, int):
-                raise InvalidInputError(
-                    "as_of by date needs the space's observed times; give a t here"
-                )
+            if isinstance(at, datetime):  # calendar time: the last t observed by then
+                moment = at if at.tzinfo is not None else at.replace(tzinfo=self.config.timezone)
+                at = t_observed_by(self.store, space, moment)
             when = When(op=TemporalOp.AS_OF, argument=str(at))
         found = self.match(
             space, query.model_copy(update={"when": NOW}), history=True, limit=self.config.q_thr

@@ -55,7 +55,7 @@ def list_facts(space: str) -> Any:
     name = validate_space_name(space)
     triples = memory().triples
     require_space(triples.store, name)
-    as_of = _int_arg("as_of", None, 0, 2**62)
+    as_of = memory().resolve_as_of(name, _text_arg("as_of"))  # a t, or a date-time
     history = _bool_arg("history")
     limit = _int_arg("limit", 100, 1, MAX_LIMIT) or 100
     subject, relation, obj = _text_arg("subject"), _text_arg("relation"), _text_arg("object")

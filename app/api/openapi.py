@@ -117,6 +117,8 @@ def _schemas() -> dict[str, Any]:
             "t_to": {"type": ["integer", "null"]},
             "statement": {"type": ["string", "null"]},
             "writer": {"type": "string"},
+            "valid_from": {"type": ["string", "null"], "format": "date"},
+            "valid_to": {"type": ["string", "null"], "format": "date"},
         },
     }
     schemas["Candidate"] = {
@@ -197,7 +199,10 @@ def _paths() -> dict[str, Any]:
         _query("subject", {"type": "string"}),
         _query("relation", {"type": "string"}),
         _query("object", {"type": "string"}),
-        _query("as_of", {"type": "integer", "minimum": 0}),
+        _query(
+            "as_of",
+            {"type": "string", "description": "a t, or an ISO 8601 date or date-time"},
+        ),
         _query("history", {"type": "boolean"}),
         _query("limit", {"type": "integer", "minimum": 1, "maximum": 1000}),
     ]

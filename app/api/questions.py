@@ -43,13 +43,12 @@ def ask(space: str) -> Any:
     name = validate_space_name(space)
     body = QuestionIn.model_validate(json_body())
     require_space(memory().store, name)
-    asker = memory().asker
     if body.stream:
-        pieces = asker.stream(name, body.question, body.mode, body.as_of)
+        pieces = memory().stream(name, body.question, mode=body.mode, as_of=body.as_of)
         first = next(pieces)  # bad input and unavailable readers fail here, as plain errors
         return Response(
             _events(itertools.chain([first], pieces)),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-cache"},
         )
-    return jsonify(asker.ask(name, body.question, body.mode, body.as_of).to_dict())
+    return jsonify(memory().ask(name, body.question, mode=body.mode, as_of=body.as_of).to_dict())

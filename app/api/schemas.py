@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from extraction.datetimes import parse_as_of
+from graph.errors import InvalidInputError
 from hybrid.ask import DEFAULT_MODE, QUESTION_MAX_CHARS
 
 Mode = Literal["graph", "triples", "vector", "hybrid", "all"]
@@ -16,8 +19,17 @@ class QuestionIn(BaseModel):
 
     question: str = Field(min_length=1, max_length=QUESTION_MAX_CHARS)
     mode: Mode = DEFAULT_MODE
-    as_of: int | None = Field(default=None, ge=0)
+    as_of: int | str | None = Field(default=None, union_mode="left_to_right")
     stream: bool = False
+
+    @field_validator("as_of")
+    @classmethod
+    def _t_or_datetime(cls, value: int | str | None) -> int | str | None:
+        try:
+            parse_as_of(value, UTC)  # the memory reads it again in its own default zone
+        except InvalidInputError as e:
+            raise ValueError(str(e)) from e
+        return value
 
 
 class FactIn(BaseModel):

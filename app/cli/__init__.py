@@ -21,6 +21,7 @@ from app.cli.experiment_cmds import bench_cmd, experiment_group, train_discrimin
 from app.cli.facts_cmds import export_cmd, facts_group, history_cmd, import_cmd
 from app.cli.ingest_cmd import ingest_cmd
 from app.cli.llm_cmds import chat_cmd, llm_serve_cmd
+from app.cli.mcp_cmd import mcp_cmd
 from app.cli.memory_model_cmds import eval_memory_model_cmd, train_memory_model_cmd
 from app.cli.serve_cmd import serve_cmd
 from app.cli.server_cmds import neo4j_group
@@ -77,6 +78,7 @@ for command in (
     experiment_group,
     train_discriminator_cmd,
     serve_cmd,
+    mcp_cmd,
     settings_cmd,
     bench_cmd,
 ):

@@ -43,14 +43,20 @@ def answer_lines(answer: Answer, show_context: bool) -> list[str]:
 @click.argument("question")
 @space_option
 @click.option("--mode", type=click.Choice(MODES), default=DEFAULT_MODE, show_default=True)
-@click.option("--as-of", type=click.IntRange(0), default=None, help="Answer as of this t.")
+@click.option(
+    "--as-of",
+    default=None,
+    metavar="T|DATE",
+    help="Answer from what was known at this t, or at this ISO 8601 date-time (a date alone: "
+    "the end of that day), mapped to the last t observed by then.",
+)
 @click.option("--show-context", is_flag=True, help="Print the evidence and the concepts used.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole answer as JSON.")
 def ask_cmd(
     question: str,
     space: str | None,
     mode: str,
-    as_of: int | None,
+    as_of: str | None,
     show_context: bool,
     as_json: bool,
 ) -> None:

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from app.cli.options import open_memory, space_option
 from app.config import get_settings
-from extraction.memory_api import Query, Triple
+from extraction.memory_api import Triple
 from graph.errors import InvalidInputError, describe_validation_error
 from graph.facts_read import FactRecord
 from graph.spaces import require_space
@@ -48,6 +48,8 @@ def _echo_facts(facts: list[FactRecord], as_json: bool, *, statements: bool = Fa
         return
     for fact in facts:
         line = f"{_interval(fact):<12} {fact.subject} >> {fact.relation} >> {fact.object}"
+        if fact.valid_from or fact.valid_to:
+            line += f"  (valid {fact.valid_from or ''}..{fact.valid_to or ''})"
         if fact.score < 1.0:
             line += f"  (similarity {fact.score:.2f})"
         click.echo(f"{line}  id={fact.id}")
@@ -68,7 +70,13 @@ def _echo_receipt(receipt: FactsReceipt) -> None:
 @click.option("--subject", "-s", default=None, help="Subject to match (exact, else fuzzy).")
 @click.option("--relation", "-r", default=None, help="Relation to match.")
 @click.option("--object", "-o", "obj", default=None, help="Object to match.")
-@click.option("--as-of", type=int, default=None, help="Facts valid at this t (default: now).")
+@click.option(
+    "--as-of",
+    default=None,
+    metavar="T|DATE",
+    help="Facts believed at this t, or at this ISO 8601 date-time (a date alone: the end of "
+    "that day); default: now.",
+)
 @click.option("--history", is_flag=True, help="Every version, closed ones included.")
 @click.option("--limit", type=int, default=100, show_default=True, help="Most facts to show.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per fact.")
@@ -79,7 +87,7 @@ def facts_group(
     subject: str | None,
     relation: str | None,
     obj: str | None,
-    as_of: int | None,
+    as_of: str | None,
     history: bool,
     limit: int,
     as_json: bool,
@@ -89,13 +97,10 @@ def facts_group(
         return
     settings = get_settings()
     name = settings.resolved_space(space)
-    memory = open_memory(settings).triples
-    require_space(memory.store, name)
-    if subject is None and relation is None and obj is None:
-        found = memory.list(name, as_of=as_of, history=history, limit=limit)
-    else:
-        query = _validated(lambda: Query(subject=subject, relation=relation, object=obj))
-        found = memory.match(name, query, as_of=as_of, history=history, limit=limit)
+    memory = open_memory(settings)
+    found = memory.facts(name, subject, relation, obj, as_of=as_of, history=history, limit=limit)
+    if as_of is not None and not as_json:
+        click.echo(f"As of {as_of} (t={memory.resolve_as_of(name, as_of)}):")
     _echo_facts(found.facts, as_json)
     if found.truncated and not as_json:
         click.echo(f"(first {limit} shown; raise --limit for more)")

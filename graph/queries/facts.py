@@ -98,7 +98,9 @@ CREATE (s)-[f:FACT {
   id: randomUUID(), relation: row.relation, relation_key: row.relation_key,
   t_from: row.t_from, t_to: row.t_to, t_confirmed: row.t_confirmed,
   confirmations: row.confirmations, statement_id: row.statement_id, source: row.source,
-  writer: row.writer, closed_by: row.closed_by
+  writer: row.writer, closed_by: row.closed_by,
+  valid_from: CASE WHEN row.valid_from IS NULL THEN null ELSE date(row.valid_from) END,
+  valid_to: CASE WHEN row.valid_to IS NULL THEN null ELSE date(row.valid_to) END
 }]->(o)
 """
 
@@ -106,7 +108,10 @@ RESTORE_STATEMENTS = """
 UNWIND $rows AS row
 CREATE (st:Statement {
   space: $space, id: row.id, t: row.t, text: row.text, source: row.source,
-  observed_at: row.observed_at, ingested_at: datetime()
+  observed_at: CASE WHEN row.observed_at IS NULL THEN null ELSE datetime(row.observed_at) END,
+  date_texts: row.date_texts, date_kinds: row.date_kinds,
+  date_first: [d IN row.date_first | date(d)], date_last: [d IN row.date_last | date(d)],
+  ingested_at: datetime()
 })
 """
 
@@ -115,6 +120,10 @@ ADVANCE_CLOCK = """
 MERGE (sp:Space {name: $space})
   ON CREATE SET sp.t = 0, sp.created_at = datetime()
 SET sp.t = CASE WHEN sp.t < $t THEN $t ELSE sp.t END
+WITH sp
+OPTIONAL MATCH (st:Statement {space: $space})
+WITH sp, max(st.observed_at) AS latest
+SET sp.observed_at = latest
 """
 
 SPACE_CONTENT = """
@@ -147,7 +156,8 @@ RETURN f.id AS id, s.name AS subject, f.relation AS relation, o.name AS object,
        f.relation_key AS relation_key, f.t_from AS t_from, f.t_to AS t_to,
        f.t_confirmed AS t_confirmed, f.confirmations AS confirmations,
        f.statement_id AS statement_id, st.text AS statement, f.source AS source,
-       f.writer AS writer, f.closed_by AS closed_by, f.phrase AS phrase, score
+       f.writer AS writer, f.closed_by AS closed_by, f.phrase AS phrase, score,
+       toString(f.valid_from) AS valid_from, toString(f.valid_to) AS valid_to
 ORDER BY score DESC, f.t_from DESC, f.id
 LIMIT $limit
 """
@@ -277,7 +287,9 @@ LIMIT $limit
 EXPORT_STATEMENTS = """
 MATCH (st:Statement {space: $space})
 RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source,
-       st.observed_at AS observed_at
+       toString(st.observed_at) AS observed_at, st.date_texts AS date_texts,
+       st.date_kinds AS date_kinds, [d IN st.date_first | toString(d)] AS date_first,
+       [d IN st.date_last | toString(d)] AS date_last
 ORDER BY st.t, st.id
 SKIP $skip LIMIT $limit
 """
@@ -287,7 +299,8 @@ MATCH (s:Entity {space: $space})-[f:FACT]->(o:Entity)
 RETURN s.name AS subject, f.relation AS relation, o.name AS object, f.t_from AS t_from,
        f.t_to AS t_to, f.t_confirmed AS t_confirmed, f.confirmations AS confirmations,
        f.statement_id AS statement_id, f.source AS source, f.writer AS writer,
-       f.closed_by AS closed_by, f.id AS id
+       f.closed_by AS closed_by, f.id AS id, toString(f.valid_from) AS valid_from,
+       toString(f.valid_to) AS valid_to
 ORDER BY f.t_from, f.id
 SKIP $skip LIMIT $limit
 """

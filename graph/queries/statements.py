@@ -4,39 +4,48 @@
 # serialised with every other writer of the space: concurrent writers never share a ``t``, and a
 # re-sent statement id is seen by the second writer, which then writes nothing. The tick and the
 # statement travel in one round trip; the rest of the update follows in the same transaction.
+#
+# The space also keeps its latest ``observed_at``: a statement observed before it comes back with
+# ``backwards`` true (the caller refuses it, rolling the transaction back, or warns).
 STORE_STATEMENT = """
 MERGE (sp:Space {name: $space})
   ON CREATE SET sp.t = 0, sp.created_at = datetime()
 SET sp._lock = true
-WITH sp
+WITH sp, sp.observed_at AS latest, datetime($observed_at) AS observed
 OPTIONAL MATCH (existing:Statement {space: $space, id: $id})
 FOREACH (_ IN CASE WHEN existing IS NULL THEN [1] ELSE [] END |
-  SET sp.t = sp.t + 1
+  SET sp.t = sp.t + 1,
+      sp.observed_at = CASE WHEN latest IS NULL OR latest < observed THEN observed
+                            ELSE latest END
   CREATE (:Statement {
-    space: $space, id: $id, t: sp.t, text: $text, source: $source, observed_at: $observed_at,
+    space: $space, id: $id, t: sp.t, text: $text, source: $source, observed_at: observed,
     ingested_at: datetime(), pending: $pending
   })
 )
 REMOVE sp._lock
-RETURN sp.t AS t, existing.t AS existing_t
+RETURN sp.t AS t, existing.t AS existing_t, toString(latest) AS latest_observed,
+       coalesce(latest > observed, false) AS backwards
 """
 
 GET_STATEMENT = """
 MATCH (st:Statement {space: $space, id: $id})
-RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source, st.observed_at AS observed_at
+RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source,
+       toString(st.observed_at) AS observed_at
 """
 
 STATEMENTS_AFTER = """
 MATCH (st:Statement {space: $space})
 WHERE st.t > $after_t
-RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source, st.observed_at AS observed_at
+RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source,
+       toString(st.observed_at) AS observed_at
 ORDER BY st.t
 LIMIT $limit
 """
 
 LATEST_STATEMENTS = """
 MATCH (st:Statement {space: $space})
-RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source, st.observed_at AS observed_at
+RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source,
+       toString(st.observed_at) AS observed_at
 ORDER BY st.t DESC
 LIMIT $limit
 """

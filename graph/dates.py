@@ -1,0 +1,108 @@
+"""Calendar time in the graph: a statement's resolved date phrases and its facts' validity dates
+(one more part of the knowledge update), and the ``t`` a date-time stands for.
+
+The part runs last in the update, after the facts part, so it dates the facts this statement has
+just written or closed (found by ``statement_id`` / ``closed_by``, both indexed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from neo4j import ManagedTransaction
+
+from graph.queries import dates as q
+from graph.store import GraphStore
+
+
+@dataclass(frozen=True)
+class DatedPhrase:
+    """A resolved date phrase of a statement: ``first``..``last`` inclusive."""
+
+    text: str
+    kind: str
+    first: date
+    last: date
+
+
+@dataclass
+class DatesPart:
+    """The calendar writes of one update (an ``UpdatePart``): the phrases onto the statement;
+    ``valid_from``/``valid_to`` onto the facts it wrote, ``valid_from`` as the end of the facts it
+    closed."""
+
+    phrases: Sequence[DatedPhrase]
+    valid_from: date | None = None
+    valid_to: date | None = None
+    name: str = "dates"
+
+    def write(self, tx: ManagedTransaction, space: str, t: int, statement_id: str) -> Any:
+        tx.run(
+            q.SET_STATEMENT_DATES,
+            space=space,
+            id=statement_id,
+            texts=[p.text for p in self.phrases],
+            kinds=[p.kind for p in self.phrases],
+            firsts=[p.first for p in self.phrases],
+            lasts=[p.last for p in self.phrases],
+        ).consume()
+        dated = closed = 0
+        if self.valid_from is not None or self.valid_to is not None:
+            dated = tx.run(
+                q.DATE_FACTS,
+                space=space,
+                id=statement_id,
+                valid_from=self.valid_from,
+                valid_to=self.valid_to,
+            ).single(strict=True)["n"]
+        if self.valid_from is not None:
+            closed = tx.run(
+                q.DATE_CLOSED_FACTS, space=space, id=statement_id, closed_on=self.valid_from
+            ).single(strict=True)["n"]
+        return {
+            "phrases": [
+                {"text": p.text, "kind": p.kind, "first": str(p.first), "last": str(p.last)}
+                for p in self.phrases
+            ],
+            "valid_from": None if self.valid_from is None else str(self.valid_from),
+            "valid_to": None if self.valid_to is None else str(self.valid_to),
+            "facts_dated": dated,
+            "facts_ended": closed,
+        }
+
+
+def datetime_text(moment: datetime | None) -> str | None:
+    """An aware date-time as Neo4j's ``datetime()`` reads it, its IANA zone in brackets.
+
+    Date-times cross to Neo4j as this text, parsed by the server: the driver's own conversion
+    of ``zoneinfo`` zones fails on zones whose history has second offsets (Europe/Lisbon's)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        raise ValueError("a date-time sent to Neo4j needs a time zone")
+    key = getattr(moment.tzinfo, "key", None) or getattr(moment.tzinfo, "zone", None)
+    named = f"[{key}]" if key and "/" in key else ""
+    return moment.isoformat() + named
+
+
+def t_observed_by(store: GraphStore, space: str, at: datetime) -> int:
+    """The largest ``t`` whose statement was observed at or before ``at`` (0: none was)."""
+    rows = store.query(q.T_OBSERVED_BY, space=space, at=datetime_text(at))
+    return int(rows[0]["t"]) if rows else 0
+
+
+def dated_statements(
+    store: GraphStore, space: str, labels: Sequence[str], as_of: int | None, limit: int = 50
+) -> list[dict[str, Any]]:
+    """Statements that mention the concepts ``labels`` and carry calendar time, the ones that
+    mention the most of them first."""
+    return store.query(
+        q.DATED_STATEMENTS_FOR_CONCEPTS,
+        space=space,
+        labels=list(labels),
+        as_of=as_of,
+        limit=limit,
+    )

@@ -1,0 +1,336 @@
+"""Questions about calendar time, answered from the dates statements carry.
+
+- "When did Ana start her new job?": the statements that mention the question's concepts and carry
+  a date (a resolved phrase, or only the moment they were said) are ranked by how close their
+  sentence is to the question (MiniLM cosine, plus the share of the question's word stems they
+  hold); the best one's date phrase is the answer, with the statement as evidence. A statement
+  with no phrase answers "by <the day it was said>".
+- "How long after A did B?": A and B are dated the same way; the answer is the difference.
+- "What was true on 1 March 2024?": the facts believed at the last ``t`` observed by then; a
+  question that names more ("Where did Ana live on 1 March 2024?") is handed back to the readers
+  without its date, ``as_of`` that ``t``.
+
+``TimeAnswers.plan`` returns None for a question that is not about calendar time, so the usual
+readers answer it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, tzinfo
+from typing import Any
+
+import numpy as np
+
+from extraction.concepts import essential_labels
+from extraction.embeddings import Embedder
+from extraction.text import split_sentences, tokenize
+from extraction.time_expressions import find_time_expressions
+from graph.dates import dated_statements, t_observed_by
+from graph.facts_read import list_facts
+from graph.store import GraphStore
+from graph.updates import latest_statements
+from hybrid.candidate import Candidate, Evidence
+
+READER = "time"
+MIN_SCORE = 0.45  # below it no statement is about the question's event: the readers answer
+WHEN = re.compile(
+    r"^\s*(?:when|since when|on what (?:date|day)|what (?:date|day|year|month)|"
+    r"in what (?:year|month)|which (?:date|day|year|month))\b",
+    re.IGNORECASE,
+)
+HOW_LONG = re.compile(
+    r"^\s*how (?:long|many (?:days|weeks|months|years)) (?P<order>after|before) (?P<a>.+?) "
+    r"(?:did|was|were|do|does) (?P<b>.+?)\??\s*$",
+    re.IGNORECASE,
+)
+HOW_LONG_BETWEEN = re.compile(
+    r"^\s*how (?:long|many (?:days|weeks|months|years)) (?:was it |passed )?between (?P<a>.+?) "
+    r"and (?P<b>.+?)\??\s*$",
+    re.IGNORECASE,
+)
+WHAT_WAS_TRUE = re.compile(
+    r"^\s*what (?:was|were|is) (?:true|known|believed|the case)|"
+    r"^\s*what did (?:we|you|i|the memory) know",
+    re.IGNORECASE,
+)
+QUESTION_WORDS = frozenset(
+    "when what which who where how did does do was were is are the a an on in at of to date day "
+    "year month long many after before between".split()
+)
+FACTS_SHOWN = 20
+YEAR = re.compile(r"\b\d{4}\b")
+AT_CUES = frozenset({"on", "in", "as of", "by", "during"})
+
+
+@dataclass(frozen=True)
+class DatedEvent:
+    """A statement's answer to "when": the days it names (or the day it was said)."""
+
+    first: date
+    last: date
+    grain: str
+    basis: str  # "stated": a date phrase of the statement; "observed": only when it was said
+    phrase: str | None
+    statement_id: str
+    statement: str
+    t: int
+    observed_at: str | None
+    score: float
+
+
+@dataclass(frozen=True)
+class TimePlan:
+    """A time question's plan: a finished ``candidate``, or the ``question`` to hand to the
+    readers ``as_of`` a ``t`` (its date removed)."""
+
+    candidate: Candidate | None = None
+    question: str | None = None
+    as_of: int | None = None
+
+
+def human_date(day: date) -> str:
+    return f"{day.day} {day.strftime('%B %Y')}"
+
+
+def describe(first: date, last: date, grain: str) -> str:
+    """An interval as an answer says it: "on 7 May 2024", "in June 2024", "in 2019"…"""
+    if first == last:
+        return f"on {human_date(first)}"
+    if grain == "month":
+        return f"in {first.strftime('%B %Y')}"
+    if grain == "year":
+        return f"in {first.year}"
+    if grain == "week":
+        return f"in the week of {human_date(first)}"
+    if grain == "weekend":
+        return f"on the weekend of {human_date(first)}"
+    if grain == "season":
+        return f"between {human_date(first)} and {human_date(last)}"
+    return f"between {human_date(first)} and {human_date(last)}"
+
+
+def describe_duration(days: int) -> str:
+    """A span of days as people say it, with the exact count."""
+    if days % 7 == 0 and 7 <= days < 70:
+        weeks = days // 7
+        return f"{weeks} week{'s' * (weeks != 1)} ({days} days)"
+    if days >= 60:
+        months = round(days / 30.44)
+        return f"about {months} month{'s' * (months != 1)} ({days} days)"
+    return f"{days} day{'s' * (days != 1)}"
+
+
+# A question asks "when did she buy…", the chat said "bought": the commonest irregular past
+# forms, so the word overlap sees the same verb.
+IRREGULAR_PAST = {
+    "bought": "buy", "went": "go", "began": "begin", "ran": "run", "got": "get", "left": "leave",
+    "met": "meet", "took": "take", "made": "make", "saw": "see", "came": "come", "flew": "fly",
+    "gave": "give", "found": "find", "felt": "feel", "sold": "sell", "told": "tell", "won": "win",
+    "lost": "lose", "wrote": "write", "paid": "pay", "broke": "break", "tore": "tear",
+    "swam": "swim", "drove": "drive", "built": "build", "taught": "teach", "fell": "fall",
+    "spent": "spend", "sent": "send", "held": "hold", "wore": "wear", "ate": "eat",
+}  # fmt: skip
+SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s+")
+
+
+def _stems(text: str) -> set[str]:
+    words = [IRREGULAR_PAST.get(w.lower(), w.lower()) for w in tokenize(text) if w.isalpha()]
+    return {w[:5] for w in words if w not in QUESTION_WORDS and len(w) > 2}
+
+
+class TimeAnswers:
+    """Answers a space's questions about calendar time from its statements' dates."""
+
+    def __init__(self, store: GraphStore, embedder: Embedder, default_zone: tzinfo) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.default_zone = default_zone
+
+    # --- the plan ---------------------------------------------------------------------------
+
+    def plan(self, space: str, question: str, as_of: int | None = None) -> TimePlan | None:
+        """What to do with ``question``; None when it is not about calendar time."""
+        span = HOW_LONG.match(question) or HOW_LONG_BETWEEN.match(question)
+        if span is not None:
+            candidate = self._how_long(space, span, as_of)
+            return TimePlan(candidate=candidate) if candidate is not None else None
+        if WHEN.match(question):
+            event = self.when(space, question, as_of)
+            return TimePlan(candidate=self._when_candidate(event)) if event else None
+        return self._on_date(space, question)
+
+    # --- "when did …?" ------------------------------------------------------------------------
+
+    def when(
+        self, space: str, topic: str, as_of: int | None = None, context: str = ""
+    ) -> DatedEvent | None:
+        """The best-matching dated statement's date for ``topic`` (None below ``MIN_SCORE``);
+        a topic with no concept of its own ("getting engaged") takes ``context``'s."""
+        labels = essential_labels(topic) or essential_labels(context)
+        if not labels:
+            return None
+        rows = dated_statements(self.store, space, labels, as_of)
+        options = [o for row in rows for o in self._options(row)]
+        if not options:
+            return None
+        sentences = [SPEAKER.sub("", o["sentence"]) for o in options]  # "Lena: We bought…"
+        vectors = self.embedder.embed([topic, *sentences])
+        cosines = vectors[1:] @ vectors[0]
+        wanted = _stems(topic)
+        best: DatedEvent | None = None
+        for option, cosine in zip(options, np.asarray(cosines), strict=True):
+            overlap = len(wanted & _stems(option["sentence"])) / max(1, len(wanted))
+            stated = 0.05 if option["basis"] == "stated" else 0.0
+            score = float(cosine) * 0.6 + overlap * 0.4 + stated
+            event = DatedEvent(**{k: v for k, v in option.items() if k != "sentence"}, score=score)
+            if best is None or (score, event.t) > (best.score, best.t):
+                best = event
+        return best if best is not None and best.score >= MIN_SCORE else None
+
+    def _options(self, row: dict[str, Any]) -> list[dict[str, Any]]:
+        """Each dated sentence of a statement (its phrases), or the whole statement dated by
+        the day it was said."""
+        common = {
+            "statement_id": row["id"],
+            "statement": row["text"],
+            "t": row["t"],
+            "observed_at": row["observed_at"],
+        }
+        options = []
+        texts = row["date_texts"] or []
+        sentences = split_sentences(row["text"])
+        for i, phrase in enumerate(texts):
+            sentence = next((s for s in sentences if phrase in s), row["text"])
+            first, last = date.fromisoformat(row["date_first"][i]), row["date_last"][i]
+            options.append(
+                common
+                | {
+                    "sentence": sentence,
+                    "first": first,
+                    "last": date.fromisoformat(last),
+                    "grain": _grain(row["date_kinds"][i], first, date.fromisoformat(last)),
+                    "basis": "stated",
+                    "phrase": phrase,
+                }
+            )
+        if not options and row["observed_at"]:
+            said = datetime.fromisoformat(row["observed_at"].split("[")[0]).date()
+            options.append(
+                common
+                | {
+                    "sentence": row["text"],
+                    "first": said,
+                    "last": said,
+                    "grain": "day",
+                    "basis": "observed",
+                    "phrase": None,
+                }
+            )
+        return options
+
+    def _when_candidate(self, event: DatedEvent) -> Candidate:
+        when = describe(event.first, event.last, event.grain)
+        if event.basis == "observed":
+            said = human_date(event.first)
+            answer = f"On or before {said}, when it was said ({event.statement!r})."
+        else:
+            said = f", said on {event.observed_at[:10]}" if event.observed_at else ""
+            answer = f"{when[0].upper()}{when[1:]} ({event.phrase!r}{said}: {event.statement!r})."
+        return Candidate(
+            reader=READER,
+            answer=answer,
+            evidence=[Evidence("sentence", event.statement, event.t, ref=event.statement_id)],
+            signals={
+                "date_first": event.first.isoformat(),
+                "date_last": event.last.isoformat(),
+                "basis": event.basis,
+                "phrase": event.phrase,
+                "observed_at": event.observed_at,
+                "score": round(event.score, 3),
+            },
+            prompt=None,
+        )
+
+    # --- "how long after A did B?" --------------------------------------------------------------
+
+    def _how_long(self, space: str, span: re.Match[str], as_of: int | None) -> Candidate | None:
+        first = self.when(space, span["a"], as_of, context=span["b"])
+        second = self.when(space, span["b"], as_of, context=span["a"])
+        if first is None or second is None or first.statement_id == second.statement_id:
+            return None
+        days = abs((second.first - first.first).days)
+        order = "after" if second.first >= first.first else "before"
+        answer = (
+            f"{describe_duration(days)} {order}: {span['a'].strip()} "
+            f"{describe(first.first, first.last, first.grain)}, {span['b'].strip()} "
+            f"{describe(second.first, second.last, second.grain)}."
+        )
+        return Candidate(
+            reader=READER,
+            answer=answer,
+            evidence=[
+                Evidence("sentence", e.statement, e.t, ref=e.statement_id) for e in (first, second)
+            ],
+            signals={"days": days, "order": order, "basis": [first.basis, second.basis]},
+        )
+
+    # --- "what was true on <date>?" -------------------------------------------------------------
+
+    def _on_date(self, space: str, question: str) -> TimePlan | None:
+        """A state question at a moment: an ISO date or a date with its year ("on 1 March
+        2024", "in 2023"), or a day or unit relative to now ("yesterday", "last week"), after
+        "on", "in", "as of", "by" or "during". A bare weekday or month names no moment here
+        ("what did Tom do in October?" keeps its month and goes to the readers as it is)."""
+        now = datetime.now(self.default_zone)
+        generic = WHAT_WAS_TRUE.match(question) is not None
+        phrases = [
+            p
+            for p in find_time_expressions(question, now)
+            if (p.kind in ("relative_day", "relative_unit") or YEAR.search(p.text))
+            and (generic or p.cue in AT_CUES)
+        ]
+        if not phrases:
+            return None
+        phrase = phrases[-1]
+        end = datetime.combine(phrase.last, datetime.max.time(), tzinfo=self.default_zone)
+        t = t_observed_by(self.store, space, end)
+        if generic:
+            return TimePlan(candidate=self._believed_then(space, t, phrase.last))
+        rest = question[: phrase.start] + question[phrase.end :]
+        rest = re.sub(r"\s+(?:on|in|as of|at|by)\s*(?=[?.!]|$)", "", rest.strip())
+        return TimePlan(question=re.sub(r"\s{2,}", " ", rest).strip(), as_of=t)
+
+    def _believed_then(self, space: str, t: int, day: date) -> Candidate:
+        facts = list_facts(self.store, space, as_of=t, limit=FACTS_SHOWN).facts
+        header = f"As of {human_date(day)} (t={t})"
+        if facts:
+            listed = "; ".join(f"{f.subject} {f.relation} {f.object}" for f in facts)
+            evidence = [
+                Evidence("fact", f"{f.subject} >> {f.relation} >> {f.object}", f.t_from, f.id)
+                for f in facts
+            ]
+            return Candidate(READER, f"{header}: {listed}.", evidence, signals={"as_of": t})
+        statements = [s for s in latest_statements(self.store, space, FACTS_SHOWN) if s["t"] <= t]
+        if not statements:
+            return Candidate(READER, f"{header} nothing had been said yet.", [], True, {"as_of": t})
+        evidence = [Evidence("sentence", s["text"], s["t"], s["id"]) for s in statements[::-1]]
+        listed = " ".join(s["text"] for s in statements[::-1])
+        return Candidate(READER, f"{header}: {listed}", evidence, signals={"as_of": t})
+
+
+def _grain(kind: str, first: date, last: date) -> str:
+    """The grain of a stored interval (the kind and its length say it)."""
+    days = (last - first).days
+    if days == 0:
+        return "day"
+    if days == 1 and first.weekday() == 5:
+        return "weekend"
+    if days == 6 and first.weekday() == 0:
+        return "week"
+    if first.day == 1 and days in range(27, 31) and first.month == last.month:
+        return "month"
+    if first == date(first.year, 1, 1) and last == date(first.year, 12, 31):
+        return "year"
+    return "season" if kind == "season" else "span"

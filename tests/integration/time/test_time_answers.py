@@ -1,0 +1,88 @@
+"""Questions about dates through every door: the CLI as a user types it, the library, REST."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from flask.testing import FlaskClient
+
+from app.cli import cli
+from hybrid.recallgraph import RecallGraph
+
+CHATS = [
+    (
+        "c1",
+        "Ana: I just moved to Lisbon! Still unpacking boxes.",
+        "2024-02-10T19:00[Europe/Lisbon]",
+    ),
+    ("c2", "Ana: Had my last day at Globex on Friday, so sad.", "2024-02-26T09:30[Europe/Lisbon]"),
+    ("c3", "Ana: I started my new job at Acme yesterday!", "2024-03-05T20:15[Europe/Lisbon]"),
+    ("c4", "Ana: We adopted a cat two weeks ago, her name is Miso.", "2024-04-02T08:00:00+01:00"),
+]
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, list(args))
+
+
+@pytest.fixture
+def chats(tmp_path: Path, space: str) -> str:
+    """The chats ingested the way a user would: JSON Lines with observed_at on every line."""
+    path = tmp_path / "chats.jsonl"
+    lines = [json.dumps({"id": i, "text": text, "observed_at": when}) for i, text, when in CHATS]
+    path.write_text("\n".join(lines) + "\n")
+    result = run("ingest", str(path), "--space", space)
+    assert result.exit_code == 0, result.output
+    return space
+
+
+def test_when_did_answers_with_the_resolved_date_and_its_statement(chats: str) -> None:
+    result = run("ask", "When did Ana start her new job?", "--space", chats)
+    assert result.exit_code == 0, result.output
+    assert "On 4 March 2024" in result.output
+    assert "I started my new job at Acme yesterday!" in result.output
+    cat = run("ask", "When did Ana adopt the cat?", "--space", chats)
+    assert "week of 18 March 2024" in cat.output
+
+
+def test_facts_as_of_a_date_and_what_was_true_then(chats: str) -> None:
+    listed = run("facts", "--as-of", "2024-03-01", "--space", chats)
+    assert listed.exit_code == 0, listed.output
+    assert "As of 2024-03-01 (t=2)" in listed.output
+    then = run("ask", "What was true on 2024-03-01?", "--space", chats)
+    assert "Globex" in then.output and "Acme" not in then.output
+    bad = run("facts", "--as-of", "last tuesday", "--space", chats)
+    assert bad.exit_code == 2 and "as_of" in bad.output
+
+
+def test_the_library_gives_the_date_evidence_and_durations(
+    recallgraph: RecallGraph, chats: str
+) -> None:
+    answer = recallgraph.ask(chats, "When did Ana leave Globex?")
+    assert answer.chosen == "time"
+    [candidate] = answer.candidates
+    assert candidate.signals["date_first"] == "2024-02-23"  # "on Friday", said Monday 26th
+    assert candidate.evidence[0].ref == "c2"
+    span = recallgraph.ask(chats, "How long after moving to Lisbon did Ana start her new job?")
+    assert span.candidates[0].signals["days"] == 23
+    assert recallgraph.time_answers.plan(chats, "Where does Ana work?") is None
+    assert recallgraph.time_answers.plan(chats, "What did Ana do in March?") is None
+    at = recallgraph.time_answers.plan(chats, "Where did Ana work on 2024-02-28?")
+    assert at is not None and (at.question, at.as_of) == ("Where did Ana work?", 2)
+
+
+def test_as_of_a_date_over_rest(recallgraph: RecallGraph, client: FlaskClient, chats: str) -> None:
+    url = f"/v1/spaces/{chats}"
+    facts = client.get(f"{url}/facts?as_of=2024-03-01T12:00:00%2B00:00")
+    assert facts.status_code == 200, facts.json
+    bad = client.get(f"{url}/facts?as_of=yesterday")
+    assert bad.status_code == 400 and "as_of" in bad.json["error"]["message"]
+    body = {"question": "When did Ana start her new job?", "as_of": "2024-03-10"}
+    answered = client.post(f"{url}/questions", json=body)
+    assert answered.status_code == 200 and answered.json["as_of"] == 3
+    assert "4 March 2024" in answered.json["answer"]
+    refused = client.post(f"{url}/questions", json={"question": "x?", "as_of": -1})
+    assert refused.status_code == 400

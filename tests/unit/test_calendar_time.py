@@ -1,0 +1,100 @@
+"""Calendar time as pure functions: parsing date-times and as_of, finding and resolving date
+phrases, what they say of facts' validity, how answers word dates, and the benchmark's graders."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from experiments import time_expressions as labelled
+from experiments.time_chats import grade_how_long, grade_true_on, grade_when
+from extraction.datetimes import parse_as_of, parse_datetime
+from extraction.time_expressions import find_time_expressions, validity
+from graph.dates import datetime_text
+from graph.errors import InvalidInputError
+from hybrid.time_answers import HOW_LONG, describe, describe_duration
+
+PARIS = ZoneInfo("Europe/Paris")
+
+
+def test_a_date_time_keeps_its_zone_and_a_bare_one_takes_the_default() -> None:
+    zoned = parse_datetime("2024-05-08T10:00[Europe/Paris]", UTC)
+    assert zoned.utcoffset() == timedelta(hours=2) and datetime_text(zoned) == (
+        "2024-05-08T10:00:00+02:00[Europe/Paris]"
+    )
+    assert parse_datetime("2024-05-08T10:00", PARIS).tzinfo is PARIS
+    assert parse_datetime("2024-05-08", UTC) == datetime(2024, 5, 8, tzinfo=UTC)
+    with pytest.raises(InvalidInputError, match="observed_at 'last week'"):
+        parse_datetime("last week", UTC)
+    with pytest.raises(InvalidInputError, match="unknown time zone"):
+        parse_datetime("2024-05-08T10:00[Mars/Olympus]", UTC)
+
+
+def test_as_of_is_a_t_or_a_moment_and_a_date_means_the_end_of_that_day() -> None:
+    assert parse_as_of("12", UTC) == 12 and parse_as_of(12, UTC) == 12
+    end = parse_as_of("2024-03-01", PARIS)
+    assert isinstance(end, datetime) and end.date() == date(2024, 3, 1) and end.hour == 23
+    assert parse_as_of(date(2024, 3, 1), UTC) == datetime(2024, 3, 1, 23, 59, 59, 999999, UTC)
+    assert parse_as_of(None, UTC) is None
+    for bad in (-1, True, 2**63, "soon", 1.5):
+        with pytest.raises(InvalidInputError, match="as_of"):
+            parse_as_of(bad, UTC)
+
+
+def test_phrases_resolve_in_the_local_day_of_the_speaker() -> None:
+    tokyo = datetime(2024, 5, 8, 0, 30, tzinfo=ZoneInfo("Asia/Tokyo"))
+    [yesterday] = find_time_expressions("Yesterday I bought a bike.", tokyo)
+    assert (yesterday.first, yesterday.kind) == (date(2024, 5, 7), "relative_day")
+    assert find_time_expressions("I may go. I swim on Saturdays.", tokyo) == []
+    flying = find_time_expressions("I'm flying to Oslo on Saturday.", tokyo)
+    assert flying[0].first == date(2024, 5, 11)  # the future tense picks the coming one
+
+
+def test_validity_comes_from_ranges_cues_or_a_single_date() -> None:
+    moment = datetime(2024, 5, 8, 10, tzinfo=PARIS)
+
+    def dates(text: str) -> tuple[date | None, date | None]:
+        return validity(find_time_expressions(text, moment))
+
+    assert dates("She worked at Globex from 2019 to 2022.") == (date(2019, 1, 1), date(2023, 1, 1))
+    assert dates("Since March 2021 I live here.") == (date(2021, 3, 1), None)
+    assert dates("Until 2023 I lived in Rome.") == (None, date(2024, 1, 1))
+    assert dates("I started at Acme yesterday.") == (date(2024, 5, 7), None)
+    assert dates("Yesterday I met Bob and next month I move.") == (None, None)
+    assert dates("No dates here.") == (None, None)
+
+
+def test_answers_word_dates_and_durations_as_people_do() -> None:
+    assert describe(date(2024, 3, 4), date(2024, 3, 4), "day") == "on 4 March 2024"
+    assert describe(date(2024, 6, 1), date(2024, 6, 30), "month") == "in June 2024"
+    assert describe(date(2024, 4, 22), date(2024, 4, 28), "week") == (
+        "in the week of 22 April 2024"
+    )
+    assert describe_duration(42) == "6 weeks (42 days)"
+    assert describe_duration(183) == "about 6 months (183 days)"
+    match = HOW_LONG.match("How long after moving to Lisbon did Ana start her new job?")
+    assert match and (match["a"], match["b"]) == ("moving to Lisbon", "Ana start her new job")
+
+
+def test_the_chat_benchmark_graders() -> None:
+    day = {"first": "2024-03-04", "last": "2024-03-04"}
+    assert grade_when("On 4 March 2024 (yesterday).", day)
+    assert grade_when("It was March 4, 2024.", day) and not grade_when("On 5 March 2024.", day)
+    assert grade_when("In June 2024.", {"first": "2024-06-01", "last": "2024-06-30"})
+    assert not grade_when("In 2024.", {"first": "2024-06-01", "last": "2024-06-30"})
+    assert grade_how_long("6 weeks (42 days) after", {"days": 42})
+    assert grade_how_long("about 6 months", {"days": 183}) and not grade_how_long(
+        "3 days", {"days": 4}
+    )
+    gold = {"value": ["Globex"], "outdated": ["Acme"]}
+    assert grade_true_on("She worked at Globex.", gold)
+    assert not grade_true_on("Globex, then Acme.", gold)
+
+
+def test_the_labelled_phrases_stay_resolved() -> None:
+    result = labelled.grade(labelled.load())
+    assert result["expressions"] >= 100
+    assert result["overall"]["pipeline"] >= 0.95, result["misses"]
+    assert len(result["false_positives"]) <= 2, result["false_positives"]
