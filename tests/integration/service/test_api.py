@@ -93,16 +93,19 @@ def test_questions_in_graph_mode_with_evidence_and_as_of(client: FlaskClient, sp
     )
     asked = client.post(
         f"/v1/spaces/{space}/questions",
-        json={"question": "Where does Brandon plan on traveling for his next vacation?"},
+        json={
+            "question": "Where does Brandon plan on traveling for his next vacation?",
+            "mode": "graph",
+        },
     )
     assert asked.status_code == 200, asked.json
     body = asked.json
     assert body["chosen"] == "graph" and body["answer"]
     evidence = body["candidates"][0]["evidence"]
-    assert [(e["t"], e["text"]) for e in evidence] == [(1, PARIS), (3, BRAZIL)]
+    assert [(e["t"], e["text"]) for e in evidence] == [(3, BRAZIL), (1, PARIS)]  # newest first
     earlier = client.post(
         f"/v1/spaces/{space}/questions",
-        json={"question": "Where does Brandon plan on traveling?", "as_of": 2},
+        json={"question": "Where does Brandon plan on traveling?", "as_of": 2, "mode": "graph"},
     )
     assert [e["t"] for e in earlier.json["candidates"][0]["evidence"]] == [1]
     unknown = client.post("/v1/spaces/nope-404-space/questions", json={"question": "Hi?"})
@@ -116,7 +119,7 @@ def test_questions_stream_tokens_then_the_answer(client: FlaskClient, space: str
     post(client, space, [{"text": PARIS}, {"text": BRAZIL}])
     response = client.post(
         f"/v1/spaces/{space}/questions",
-        json={"question": "Where does Brandon plan on traveling?", "stream": True},
+        json={"question": "Where does Brandon plan on traveling?", "stream": True, "mode": "graph"},
     )
     assert response.mimetype == "text/event-stream"
     events = [
