@@ -127,6 +127,21 @@ class When(BaseModel):
 NOW = When()
 
 
+def parse_when(text: str) -> When:
+    """An operator as a user writes it outside a query ("previous", "before Globex",
+    "@count now"); a ``ValueError`` that names the problem otherwise."""
+    body = text.strip().removeprefix("@").strip()
+    rest, when, problem = split_operator(f"@{body}")
+    if problem is not None:
+        raise ValueError(problem)
+    if rest.strip() or (when.is_now and body.casefold() != "now"):
+        raise ValueError(
+            f"unknown temporal operator {text!r}: use now, as_of T, previous, first, all, "
+            "before X, after X, count [now] or still"
+        )
+    return when
+
+
 def split_operator(text: str) -> tuple[str, When, str | None]:
     """``text`` (a query's last part) without its ``@op`` suffix, the operator, and what could
     not be read (None when all was well). A bad operator leaves ``now`` and says why."""

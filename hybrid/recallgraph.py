@@ -34,6 +34,7 @@ from extraction.memory_model.gguf_export import ADAPTER_FILE
 from extraction.memory_model.model import MemoryModel
 from extraction.memory_model.tokens import TurnTokenizer
 from extraction.statements import IngestSettings, PartBuilder, StatementInput
+from extraction.temporal_ops import When, parse_when
 from graph.dates import t_observed_by
 from graph.errors import AssetMissingError, InvalidInputError, describe_validation_error
 from graph.facts_read import FactMatches, FactRecord, FuzzyParams, stream_names
@@ -51,6 +52,7 @@ from hybrid.llm_revision import LLMReviser
 from hybrid.memory_io import ExportSummary, ImportSummary, export_space, import_space
 from hybrid.remote import RemoteRecallGraph
 from hybrid.settings import Settings, reveal
+from hybrid.temporal_reads import TemporalAnswer
 from hybrid.time_answers import TimeAnswers
 from hybrid.triple_memory import TripleMemory, TripleMemoryConfig
 from hybrid.triple_reader import KNOWN_PEOPLE, TripleReader
@@ -411,6 +413,28 @@ class RecallGraph:
         except ValidationError as e:
             raise InvalidInputError(describe_validation_error(e, fields=False)) from e
         return self.triples.match(space, query, as_of=t, history=history, limit=limit)
+
+    def facts_when(
+        self,
+        space: str,
+        subject: str | None,
+        relation: str | None,
+        object: str | None = None,
+        *,
+        when: str | When,
+        as_of: AsOfInput = None,
+    ) -> TemporalAnswer:
+        """A temporal read (``when``: now, as_of T, previous, first, all, before X, after X,
+        count [now], still): the versions it asks for, and its count or yes/no."""
+        require_space(self.store, space)
+        try:
+            operator = when if isinstance(when, When) else parse_when(when)
+            query = Query(subject=subject, relation=relation, object=object, when=operator)
+        except ValidationError as e:
+            raise InvalidInputError(describe_validation_error(e, fields=False)) from e
+        except ValueError as e:
+            raise InvalidInputError(str(e)) from e
+        return self.triples.read_when(space, query, as_of=self.resolve_as_of(space, as_of))
 
     def history(self, space: str, subject: str, relation: str | None = None) -> list[FactRecord]:
         """Every version of a subject's facts (optionally one relation's), oldest first."""

@@ -59,6 +59,22 @@ def list_facts(space: str) -> Any:
     history = _bool_arg("history")
     limit = _int_arg("limit", 100, 1, MAX_LIMIT) or 100
     subject, relation, obj = _text_arg("subject"), _text_arg("relation"), _text_arg("object")
+    when = _text_arg("when")
+    if when is not None:
+        if subject is None and relation is None:
+            raise InvalidInputError("query parameter when needs a subject or a relation")
+        answer = memory().facts_when(name, subject, relation, obj, when=when, as_of=as_of)
+        return jsonify(
+            {
+                "space": name,
+                "when": answer.when.suffix().removeprefix("@") or "now",
+                "values": answer.values,
+                "count": answer.count,
+                "holds": answer.holds,
+                "since": answer.since,
+                "facts": [f.as_dict() for f in answer.facts],
+            }
+        )
     if subject is None and relation is None and obj is None:
         found = triples.list(name, as_of=as_of, history=history, limit=limit)
     else:

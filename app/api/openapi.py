@@ -188,6 +188,11 @@ def _schemas() -> dict[str, Any]:
             "facts": {"type": "array", "items": _ref("Fact")},
             "exact": {"type": "boolean"},
             "truncated": {"type": "boolean"},
+            "when": {"type": "string", "description": "the temporal read, with `when`"},
+            "values": {"type": "array", "items": {"type": "string"}},
+            "count": {"type": ["integer", "null"]},
+            "holds": {"type": ["boolean", "null"]},
+            "since": {"type": ["integer", "null"]},
         },
     }
     return schemas
@@ -205,6 +210,15 @@ def _paths() -> dict[str, Any]:
         ),
         _query("history", {"type": "boolean"}),
         _query("limit", {"type": "integer", "minimum": 1, "maximum": 1000}),
+        _query(
+            "when",
+            {
+                "type": "string",
+                "description": "a temporal read, as in MEM_READ: previous, first, all, "
+                "'before X', 'after X', count, 'count now', still, 'as_of T' (needs subject or "
+                "relation)",
+            },
+        ),
     ]
     space = {"parameters": [SPACE_PARAM]}
     return {

@@ -78,6 +78,13 @@ def _echo_receipt(receipt: FactsReceipt) -> None:
     "that day); default: now.",
 )
 @click.option("--history", is_flag=True, help="Every version, closed ones included.")
+@click.option(
+    "--when",
+    default=None,
+    metavar="OPERATOR",
+    help="A temporal read, as in MEM_READ: previous, first, all, 'before X', 'after X', "
+    "count, 'count now', still, 'as_of T' (needs --subject or --relation).",
+)
 @click.option("--limit", type=int, default=100, show_default=True, help="Most facts to show.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per fact.")
 @click.pass_context
@@ -89,6 +96,7 @@ def facts_group(
     obj: str | None,
     as_of: str | None,
     history: bool,
+    when: str | None,
     limit: int,
     as_json: bool,
 ) -> None:
@@ -98,6 +106,15 @@ def facts_group(
     settings = get_settings()
     name = settings.resolved_space(space)
     memory = open_memory(settings)
+    if when is not None:
+        answer = memory.facts_when(name, subject, relation, obj, when=when, as_of=as_of)
+        if answer.count is not None and not as_json:
+            click.echo(f"count: {answer.count}")
+        if answer.holds is not None and not as_json:
+            since = f" (not since t={answer.since})" if answer.since is not None else ""
+            click.echo(f"still: {'yes' if answer.holds else 'no'}{since}")
+        _echo_facts(answer.facts, as_json)
+        return
     found = memory.facts(name, subject, relation, obj, as_of=as_of, history=history, limit=limit)
     if as_of is not None and not as_json:
         click.echo(f"As of {as_of} (t={memory.resolve_as_of(name, as_of)}):")
