@@ -105,9 +105,11 @@ def browse_cmd(
             f"nothing serves the guide at {base}; run `recallgraph serve` there, or use a "
             "loopback --host to let this command serve it"
         )
-    click.echo(f"Serving the guide at {base} until Ctrl-C (`recallgraph serve` serves it too).")
     app = create_app(settings, memory=memory, parts=("guide",))
-    make_server("127.0.0.1", port, app, threaded=True).serve_forever()
+    # Listening from here on; a taken port ends the command with werkzeug's own message.
+    server = make_server("127.0.0.1", port, app, threaded=True)
+    click.echo(f"Serving the guide at {base} until Ctrl-C (`recallgraph serve` serves it too).")
+    server.serve_forever()
 
 
 def _examples(

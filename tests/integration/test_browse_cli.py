@@ -75,3 +75,13 @@ def test_browse_serves_the_guide_until_stopped(recallgraph: RecallGraph, space: 
     finally:
         serving.terminate()
         serving.wait(timeout=30)
+
+
+def test_browse_names_a_port_it_cannot_serve_on(recallgraph: RecallGraph, space: str) -> None:
+    remember(recallgraph, space)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))  # bound, not listening: nothing answers, nothing can bind
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["browse", "--space", space, "--port", str(port)])
+    assert result.exit_code == 1, result.output
+    assert f"Port {port} is in use by another program" in result.output

@@ -5,7 +5,7 @@ parameters the guide sets, and the examples `recallgraph browse` picks."""
 from __future__ import annotations
 
 import io
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import neo4j
@@ -81,7 +81,8 @@ def remember_stream(recallgraph: RecallGraph, space: str) -> None:
         ),
         start=len(STREAM) + 1,
     ):
-        said = StatementRecord(f"fact-{t}", f"{subject} {relation} {obj}.", observed_at=day(t))
+        observed = datetime.fromisoformat(day(t)).replace(tzinfo=UTC)
+        said = StatementRecord(f"fact-{t}", f"{subject} {relation} {obj}.", observed_at=observed)
         triple = Triple.from_parts(subject, relation, obj)
         receipt = recallgraph.triples.write(space, [triple], writer="test", statement=said)
         assert receipt.t == t
