@@ -73,7 +73,7 @@ test: setup
 	if [ $$started = 1 ]; then $(RG) neo4j stop >/dev/null; fi; \
 	exit $$rc
 
-# Refreshes the committed Neo4j Browser screenshot (the suite itself writes to a temporary folder).
+# Refreshes the committed Neo4j Browser screenshots (the suite itself writes to a temporary folder).
 screenshots: setup
 	RECALLGRAPH_SCREENSHOTS=experiments/results/browser $(MAKE) --no-print-directory test \
 	  PYTEST_ARGS="tests/integration/test_browser_ui.py $(PYTEST_ARGS)"

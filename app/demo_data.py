@@ -1,8 +1,13 @@
 """The built-in demo stream: RecallM's Figure 7 situations with unrelated updates in between.
 
 Brandon's trip changes from Paris to Brazil, his job is lost and found again, and he eats a salad
-before a banana; everything else is noise the memory has to see past.
+before a banana; everything else is noise the memory has to see past. One statement a day from
+DEMO_FIRST_DAY, so the Browser guide can travel to a date as well as to a ``t``.
 """
+
+from datetime import date
+
+DEMO_FIRST_DAY = date(2025, 3, 1)
 
 DEMO_STREAM: tuple[str, ...] = (
     "Brandon wants to go to Paris for his next vacation.",

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from graph.queries.captions import (
+    BACKFILL_CONCEPT_CAPTIONS,
+    BACKFILL_ENTITY_CAPTIONS,
+    BACKFILL_FACT_CAPTIONS,
+)
 from graph.store import GraphStore
 
 EMBEDDING_DIMENSIONS = 384
@@ -87,6 +92,12 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WITH st.space AS space, max(st.observed_at) AS latest "
             "MATCH (sp:Space {name: space}) SET sp.observed_at = latest",
         ),
+    ),
+    # Numbered 20 (issue 20), as 19 is, to stay clear of migrations written beside it.
+    Migration(
+        20,
+        "captions for the Neo4j Browser: concept words, fact intervals, entity names",
+        (BACKFILL_CONCEPT_CAPTIONS, BACKFILL_FACT_CAPTIONS, BACKFILL_ENTITY_CAPTIONS),
     ),
 )
 

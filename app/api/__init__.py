@@ -12,7 +12,17 @@ from collections.abc import Collection
 
 from flask import Flask
 
-from app.api import concepts, facts, health, openai_compat, openapi, questions, spaces, statements
+from app.api import (
+    concepts,
+    facts,
+    guide,
+    health,
+    openai_compat,
+    openapi,
+    questions,
+    spaces,
+    statements,
+)
 from app.api.auth import TOKEN_REQUIRED, allow_origins, require_token
 from app.api.errors import register_error_handlers
 from app.api.services import EXTENSION
@@ -29,6 +39,7 @@ BLUEPRINTS = {
     "questions": questions.bp,
     "facts": facts.bp,
     "concepts": concepts.bp,
+    "guide": guide.bp,
 }
 
 

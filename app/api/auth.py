@@ -8,9 +8,11 @@ import ipaddress
 from flask import Flask, Response, request
 
 from app.api.errors import error_response
+from app.browser.guide import GUIDE_PATH
 from graph.errors import InvalidInputError
 
-OPEN_PATHS = frozenset({"/healthz", "/openapi.json"})
+# The Browser guide reads nothing from the memory, and the Browser cannot send a token.
+OPEN_PATHS = frozenset({"/healthz", "/openapi.json", GUIDE_PATH})
 
 
 def is_loopback(host: str) -> bool:
@@ -62,7 +64,8 @@ def allow_origins(app: Flask, origins: str) -> None:
     @app.after_request
     def _cors(response: Response) -> Response:
         origin = request.headers.get("Origin")
-        if origin and (origin in allowed or "*" in allowed):
+        public = "Access-Control-Allow-Origin" in response.headers  # e.g. the Browser guide
+        if origin and not public and (origin in allowed or "*" in allowed):
             response.headers["Access-Control-Allow-Origin"] = origin
             response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
             response.headers["Access-Control-Allow-Methods"] = "GET, POST, DELETE, OPTIONS"

@@ -239,6 +239,26 @@ def _paths() -> dict[str, Any]:
                 "responses": {"200": _ok("OpenAPI 3", OBJECT)},
             }
         },
+        "/browser/guide.html": {
+            "get": {
+                "summary": "The RecallGraph guide for the Neo4j Browser (`:play` this URL)",
+                "security": [],
+                "parameters": [
+                    _query("space", {"type": "string", "pattern": SPACE_PATTERN}, required=True),
+                    _query("subject", {"type": "string", "maxLength": 200}),
+                    _query("concept", {"type": "string", "maxLength": 200}),
+                    _query("t", {"type": "integer", "minimum": 0, "maximum": 2**53}),
+                    _query("date", {"type": "string", "maxLength": 40}),
+                ],
+                "responses": {
+                    "200": {
+                        "description": "HTML slides",
+                        "content": {"text/html": {"schema": {"type": "string"}}},
+                    },
+                    "400": ERROR,
+                },
+            }
+        },
         "/v1/models": {"get": _op("Models served (OpenAI API)", {"200": _ok("list", OBJECT)})},
         "/v1/chat/completions": {
             "post": _op(

@@ -3,21 +3,18 @@ and show what the memory built and what each reader answers (never a canned answ
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import click
 
 from app.cli.ask_cmd import candidate_lines
 from app.cli.options import open_memory
 from app.config import get_settings
-from app.demo_data import DEMO_QUESTIONS, DEMO_STREAM
+from app.demo_data import DEMO_FIRST_DAY, DEMO_QUESTIONS, DEMO_STREAM
 from extraction.statements import StatementInput
 from graph.spaces import create_space, delete_space, describe_space, space_exists
-from hybrid.recallgraph import managed_server
-from hybrid.settings import Settings
 
 DEMO_SPACE = "demo"
-BROWSER_QUERY = (
-    "MATCH (st:Statement {{space: '{space}'}})-[:MENTIONS]->(c:Concept) RETURN st, c LIMIT 200"
-)
 
 
 @click.command("demo")
@@ -36,7 +33,9 @@ def demo_cmd(space: str) -> None:
     if memory.vectors is not None:
         memory.vectors.drop(name)
     for i, text in enumerate(DEMO_STREAM):
-        memory.remember(name, StatementInput(text, id=f"demo-{i:03d}", source="demo"))
+        day = (DEMO_FIRST_DAY + timedelta(days=i)).isoformat()
+        statement = StatementInput(text, id=f"demo-{i:03d}", source="demo", observed_at=day)
+        memory.remember(name, statement)
     summary = describe_space(store, name)
     click.echo(
         f"Fed {len(DEMO_STREAM)} statements into space {name!r}; its clock is at t={summary.t}."
@@ -52,21 +51,4 @@ def demo_cmd(space: str) -> None:
             for line in candidate_lines(candidate, show_context=candidate.reader != "vector"):
                 click.echo("  " + line)
         click.echo(f"  => {answer.chosen}: {answer.answer}   ({answer.reason})")
-    click.echo()
-    _print_browser_hint(settings)
-    click.echo("Paste into the Browser:")
-    click.echo("  " + BROWSER_QUERY.format(space=name))
-
-
-def _print_browser_hint(settings: Settings) -> None:
-    server = managed_server(settings)
-    if server is None:
-        click.echo(f"Explore it in your Neo4j Browser (connected to {settings.neo4j_uri}).")
-        return
-    click.echo(f"Neo4j Browser: {server.config.browser_url}")
-    click.echo(
-        f"  connect to {server.config.bolt_uri} as {server.config.user} "
-        f"with the password in {server.config.password_file}"
-        if not settings.neo4j_password
-        else f"  connect to {server.config.bolt_uri} as {server.config.user} (NEO4J_PASSWORD)"
-    )
+    click.echo(f"\nExplore it in the Neo4j Browser: recallgraph browse --space {name}")

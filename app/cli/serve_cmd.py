@@ -57,7 +57,10 @@ def serve_cmd(host: str, port: int, workers: int, threads: int, production: bool
     """Serve the REST API (/v1/spaces/..., /healthz, /openapi.json) and the OpenAI endpoint."""
     settings = get_settings()
     refuse_open_network(host, reveal(settings.api_token))
-    click.echo(f"RecallGraph on http://{host}:{port} (OpenAPI at /openapi.json)")
+    click.echo(
+        f"RecallGraph on http://{host}:{port} (OpenAPI at /openapi.json; the Neo4j Browser "
+        "guide at /browser/guide.html: `recallgraph browse` prints its :play line)"
+    )
     if workers > 1 or production:
         run_gunicorn(host, port, workers, threads)
         return

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from graph.errors import GraphUnavailableError, ServerSetupError
+from graph.neo4j_server.browser_style import style_command
 from graph.store import open_driver
 
 POM = Path(__file__).with_name("pom.xml")
@@ -204,6 +205,10 @@ class ManagedNeo4j:
             "dbms.security.auth_enabled": "true",
             "dbms.usage_report.enabled": "false",
             "client.allow_telemetry": "false",
+            # The Browser applies RecallGraph's style on connect, and may fetch guides and
+            # styles from this machine by either loopback name (`recallgraph browse`).
+            "browser.post_connect_cmd": style_command(),
+            "browser.remote_content_hostname_whitelist": "guides.neo4j.com,localhost,127.0.0.1",
             "server.memory.heap.initial_size": "512m",
             "server.memory.heap.max_size": "1g",
             "server.memory.pagecache.size": "512m",

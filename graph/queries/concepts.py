@@ -7,14 +7,25 @@
 # Relations are stored once per pair, from the smaller label to the larger, and read undirected;
 # a merged relation's strength grows by one (Hebbian). Concepts, mentions and relations go in one
 # round trip.
+# `name_counts[i]` counts the updates that wrote `names[i]`, and `caption` is the most used of
+# them (the first seen on a tie): the Neo4j Browser shows words, not stems. Both lists are
+# computed before the SET, whose expressions all read the node as it was.
 MERGE_CONCEPTS = """
 MATCH (st:Statement {space: $space, id: $statement_id})
 CALL (st) {
   UNWIND $concepts AS row
   MERGE (c:Concept {space: $space, label: row.label})
-    ON CREATE SET c.names = [], c.context = [], c.context_t = [], c.merges = 0,
-                  c.revised_merges = 0, c.created_t = $t, c.revisions = 0
-  SET c.names = c.names + [name IN row.names WHERE NOT name IN c.names],
+    ON CREATE SET c.names = [], c.name_counts = [], c.context = [], c.context_t = [],
+                  c.merges = 0, c.revised_merges = 0, c.created_t = $t, c.revisions = 0
+  WITH st, row, c, c.names + [name IN row.names WHERE NOT name IN c.names] AS names
+  WITH st, row, c, names,
+       [i IN range(0, size(names) - 1) |
+        coalesce(c.name_counts[i], 0) + CASE WHEN names[i] IN row.names THEN 1 ELSE 0 END]
+       AS counts
+  SET c.names = names,
+      c.name_counts = counts,
+      c.caption = names[reduce(best = 0, i IN range(0, size(counts) - 1) |
+                               CASE WHEN counts[i] > counts[best] THEN i ELSE best END)],
       c.context = c.context + row.sentences,
       c.context_t = c.context_t + [s IN row.sentences | $t],
       c.merges = c.merges + 1,

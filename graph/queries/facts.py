@@ -9,6 +9,12 @@ index names ever reach the query text, never a value.
 
 from __future__ import annotations
 
+from graph.queries.captions import (
+    closed_fact_caption,
+    entity_caption,
+    fact_caption,
+    open_fact_caption,
+)
 from graph.schema import ENTITY_VECTOR_INDEX, RELATION_VECTOR_INDEX
 
 SHAPES: tuple[str, ...] = ("s", "r", "o", "sr", "so", "ro", "sro")
@@ -16,10 +22,15 @@ SHAPES: tuple[str, ...] = ("s", "r", "o", "sr", "so", "ro", "sro")
 # --- writes ------------------------------------------------------------------------------------
 
 # Embeddings are set only on creation: re-writing an existing node's vector would re-index it.
-UPSERT_ENTITIES = """
+# ON CREATE SET sees the node as it was before the MERGE, so the caption follows in a SET of its
+# own, for new entities only.
+UPSERT_ENTITIES = f"""
 UNWIND $rows AS row
-MERGE (e:Entity {space: $space, key: row.key})
+MERGE (e:Entity {{space: $space, key: row.key}})
   ON CREATE SET e.name = row.name, e.embedding = row.embedding
+WITH e
+WHERE e.caption IS NULL
+SET e.caption = {entity_caption("e")}
 """
 
 UPSERT_RELATIONS = """
@@ -43,17 +54,17 @@ RETURN r.key AS key
 # A retraction closes the subject's current facts whose relation is the same key or close in
 # meaning (cosine ≥ τ_t), and whose object is the given one (same key or cosine ≥ τ_e), or any
 # object when none is given. ``vector.similarity.cosine`` returns (1 + cos) / 2.
-RETRACT_FACTS = """
+RETRACT_FACTS = f"""
 UNWIND $rows AS row
-MATCH (s:Entity {space: $space, key: row.subject_key})-[f:FACT]->(o:Entity)
+MATCH (s:Entity {{space: $space, key: row.subject_key}})-[f:FACT]->(o:Entity)
 WHERE f.t_to IS NULL
-MATCH (rel:Relation {space: $space, key: f.relation_key})
+MATCH (rel:Relation {{space: $space, key: f.relation_key}})
 WITH row, f, o, rel
 WHERE (f.relation_key = row.relation_key
        OR vector.similarity.cosine(rel.embedding, row.relation_embedding) >= $min_relation_score)
   AND (row.object_key IS NULL OR o.key = row.object_key
        OR vector.similarity.cosine(o.embedding, row.object_embedding) >= $min_entity_score)
-SET f.t_to = $t, f.closed_by = $statement_id
+SET f.t_to = $t, f.closed_by = $statement_id, f.caption = {closed_fact_caption("f")}
 RETURN f.id AS id
 """
 
@@ -68,40 +79,42 @@ RETURN row.index AS index, f.id AS id
 """
 
 # Belief update: a new value of a single-valued relation closes the subject's current one.
-SUPERSEDE_FACTS = """
+SUPERSEDE_FACTS = f"""
 UNWIND $rows AS row
-MATCH (s:Entity {space: $space, key: row.subject_key})-[f:FACT]->(o:Entity)
+MATCH (s:Entity {{space: $space, key: row.subject_key}})-[f:FACT]->(o:Entity)
 WHERE f.relation_key = row.relation_key AND f.t_to IS NULL AND o.key <> row.object_key
-SET f.t_to = $t, f.closed_by = $statement_id
+SET f.t_to = $t, f.closed_by = $statement_id, f.caption = {closed_fact_caption("f")}
 RETURN f.id AS id
 """
 
-CREATE_FACTS = """
+CREATE_FACTS = f"""
 UNWIND $rows AS row
-MATCH (s:Entity {space: $space, key: row.subject_key})
-MATCH (o:Entity {space: $space, key: row.object_key})
-CREATE (s)-[f:FACT {
+MATCH (s:Entity {{space: $space, key: row.subject_key}})
+MATCH (o:Entity {{space: $space, key: row.object_key}})
+CREATE (s)-[f:FACT {{
   id: randomUUID(), relation: row.relation, relation_key: row.relation_key, phrase: row.phrase,
   t_from: $t, t_to: null, t_confirmed: $t, confirmations: 1,
-  statement_id: $statement_id, source: $source, writer: $writer
-}]->(o)
+  statement_id: $statement_id, source: $source, writer: $writer,
+  caption: {open_fact_caption("row")}
+}}]->(o)
 RETURN f.id AS id
 """
 
 # Import restores facts verbatim (their own t_from/t_to and provenance) with fresh ids: fact ids
 # are unique across the database, and the exported space may still hold the originals.
-RESTORE_FACTS = """
+RESTORE_FACTS = f"""
 UNWIND $rows AS row
-MATCH (s:Entity {space: $space, key: row.subject_key})
-MATCH (o:Entity {space: $space, key: row.object_key})
-CREATE (s)-[f:FACT {
+MATCH (s:Entity {{space: $space, key: row.subject_key}})
+MATCH (o:Entity {{space: $space, key: row.object_key}})
+CREATE (s)-[f:FACT {{
   id: randomUUID(), relation: row.relation, relation_key: row.relation_key,
   t_from: row.t_from, t_to: row.t_to, t_confirmed: row.t_confirmed,
   confirmations: row.confirmations, statement_id: row.statement_id, source: row.source,
   writer: row.writer, closed_by: row.closed_by,
   valid_from: CASE WHEN row.valid_from IS NULL THEN null ELSE date(row.valid_from) END,
-  valid_to: CASE WHEN row.valid_to IS NULL THEN null ELSE date(row.valid_to) END
-}]->(o)
+  valid_to: CASE WHEN row.valid_to IS NULL THEN null ELSE date(row.valid_to) END,
+  caption: {fact_caption("row")}
+}}]->(o)
 """
 
 RESTORE_STATEMENTS = """

@@ -6,6 +6,7 @@ import pytest
 
 from graph.labels import Label, RelType, safe_identifier
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
+from graph.neo4j_server.browser_style import style_command
 
 
 def test_conf_binds_loopback_and_turns_reporting_off(tmp_path: Path) -> None:
@@ -31,3 +32,12 @@ def test_labels_are_safe_identifiers() -> None:
 def test_unsafe_identifiers_are_refused(bad: str) -> None:
     with pytest.raises(ValueError, match="unsafe"):
         safe_identifier(bad)
+
+
+def test_conf_applies_the_style_on_connect_and_allows_local_guides(tmp_path: Path) -> None:
+    config = ServerConfig(version="5.26.30", home=tmp_path, cache_dir=tmp_path / "cache")
+    conf = ManagedNeo4j(config).render_conf()
+    settings = dict(line.split("=", 1) for line in conf.splitlines() if not line.startswith("#"))
+    assert settings["browser.post_connect_cmd"] == style_command()
+    allowed = settings["browser.remote_content_hostname_whitelist"].split(",")
+    assert {"localhost", "127.0.0.1", "guides.neo4j.com"} <= set(allowed)
