@@ -153,7 +153,7 @@ class CardinalityRules:
         listed = self.listed(key)
         if listed is not None:
             return listed
-        if key.split()[0] in ("favourite", "favorite"):
+        if key.split()[:1] in (["favourite"], ["favorite"]):
             return Cardinality.SINGLE  # "favourite café": one at a time, whatever the noun
         best = max(neighbours, key=lambda pair: pair[1], default=None)
         if best is not None and best[1] >= self.tau:

@@ -506,6 +506,7 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
                 relation=reading.name if reading.canonical else phrase,
                 object=None if reading.ends else obj.text,
                 retract=retract,
+                phrase=phrase if reading.canonical and phrase != reading.name else None,
             )
         )
     if any(read_relation(t.relation).canonical for t in triples):

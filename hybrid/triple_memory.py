@@ -155,7 +155,9 @@ class TripleMemory:
             key, [(k, float(s)) for k, s in zip(keys, similarities, strict=True)]
         )
 
-    def canonical(self, space: str, triples: Sequence[Triple]) -> list[Triple]:
+    def canonical(
+        self, space: str, triples: Sequence[Triple], pending: Sequence[Triple] = ()
+    ) -> list[Triple]:
         """``triples`` with every relation phrase read as its canonical relation
         (``extraction.relations``; the phrase is kept), a phrase that ends a relation ("quit",
         "moved out of") turned into a retraction of it, and an ending that names no relation
@@ -165,7 +167,7 @@ class TripleMemory:
         for t in triples:
             reading = read_relation(t.relation)
             if reading.name == ANY_RELATION:
-                found += self._endings_of(space, t)
+                found += self._endings_of(space, t, pending)
                 continue
             if not reading.canonical or reading.name == t.relation:
                 found.append(t)
@@ -204,21 +206,34 @@ class TripleMemory:
             ]
         return [m for m in mirrored if m not in triples]
 
-    def _endings_of(self, space: str, ending: Triple) -> list[Triple]:
+    def _endings_of(
+        self, space: str, ending: Triple, pending: Sequence[Triple] = ()
+    ) -> list[Triple]:
+        """Retractions of the subject's current facts that hold the ending's value; ``pending``:
+        facts written earlier in the same batch, not yet committed."""
         if ending.object is None:
             return []
-        held = self.read(space, Query(subject=ending.subject)).facts
-        return [
+        held = [
+            (f.relation, f.object) for f in self.read(space, Query(subject=ending.subject)).facts
+        ]
+        key = entity_key(ending.subject)
+        held += [
+            (p.relation, p.object)
+            for p in pending
+            if not p.retract and p.object is not None and entity_key(p.subject) == key
+        ]
+        endings = [
             Triple(
                 subject=ending.subject,
-                relation=f.relation,
-                object=f.object,
+                relation=relation,
+                object=obj,
                 retract=True,
                 phrase=ending.relation,
             )
-            for f in held
-            if same_value(f.object, ending.object)
+            for relation, obj in held
+            if same_value(obj, ending.object)
         ]
+        return list(dict.fromkeys(endings))
 
     def prepare(
         self, space: str, triples: Sequence[Triple], *, writer: str, source: str | None = None

@@ -32,6 +32,7 @@ itself, so that the statements of one batch, written in one transaction, see eac
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import defaultdict, deque
 from typing import Literal
@@ -42,9 +43,10 @@ from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
 from extraction.name_resolution import expand_mentions, resolve_names, stated_text
 from extraction.statements import StatementInput
+from graph.errors import RecallGraphError
 from graph.facts_read import stream_names
 from graph.facts_write import FactsPart
-from graph.keys import entity_key
+from graph.keys import entity_key, relation_key
 from graph.updates import latest_statements
 from hybrid.triple_memory import TripleMemory
 
@@ -52,7 +54,16 @@ WriteContext = Literal["resolve", "pretext", "both", "none"]
 WRITE_CONTEXT: WriteContext = "resolve"
 WriterKind = Literal["hybrid", "patterns", "model", "none"]
 TRIPLE_WRITER: WriterKind = "patterns"
-_REMEMBERED = 8
+_REMEMBERED = 256  # statements: a batch's earlier facts are not in Neo4j until it commits
+LOG = logging.getLogger(__name__)
+
+
+def storable(triple: Triple) -> bool:
+    """Whether every name of a written fact has a key ("'s" or "—" alone has none): the
+    writer drops what the memory could not store rather than fail the statement."""
+    obj = triple.object if triple.object is not None else ("*" if triple.retract else "")
+    names = (triple.subject, obj)
+    return bool(relation_key(triple.relation)) and all(entity_key(n) or n == "*" for n in names)
 
 
 def merge_sources(structural: list[Triple], modelled: list[Triple]) -> list[Triple]:
@@ -89,9 +100,9 @@ class TripleWriter:
             self.writer = "patterns"
         else:
             self.writer = f"{'hybrid' if patterns else 'model'}:{model.name}"
-        self._recent: dict[str, deque[tuple[str, list[str]]]] = defaultdict(
+        self._recent: dict[str, deque[tuple[str, list[Triple]]]] = defaultdict(
             lambda: deque(maxlen=_REMEMBERED)
-        )  # space → (statement text, its subjects), newest first
+        )  # space → (statement text, the facts written for it), newest first
         self._lock = threading.Lock()
 
     def _pretext(self, space: str) -> list[str]:
@@ -104,7 +115,7 @@ class TripleWriter:
     def _people(self, space: str) -> tuple[list[str], list[str]]:
         stored_people, names = stream_names(self.memory.store, space)
         with self._lock:
-            mine = [name for _, subjects in self._recent[space] for name in subjects]
+            mine = [t.subject for _, written in self._recent[space] for t in reversed(written)]
         return list(dict.fromkeys([*mine, *stored_people])), names
 
     def triples(self, space: str, statement: StatementInput) -> list[Triple]:
@@ -122,15 +133,25 @@ class TripleWriter:
         found = merge_sources(structural, modelled)
         if resolving:
             found = resolve_names(found, f"{statement.text} {stated}", people, names).triples
-        found = self.memory.canonical(space, found)
         with self._lock:
-            subjects = list(dict.fromkeys(t.subject for t in reversed(found)))
-            self._recent[space].appendleft((statement.text, subjects))
+            earlier = [t for _, written in self._recent[space] for t in written]
+        found = [t for t in self.memory.canonical(space, found, earlier) if storable(t)]
+        with self._lock:
+            self._recent[space].appendleft((statement.text, found))
         return found
 
     def __call__(self, space: str, statement: StatementInput) -> FactsPart | None:
-        triples = self.triples(space, statement)
-        if not triples:
+        """The statement's facts as an update part; a fault in reading them costs the facts of
+        this statement, logged, never the statement itself (its text, concepts and vectors)."""
+        try:
+            triples = self.triples(space, statement)
+            if not triples:
+                return None
+            return self.memory.prepare(
+                space, triples, writer=self.writer, source=statement.source
+            ).part
+        except RecallGraphError:
+            raise  # the stores themselves failed: the update must fail whole
+        except Exception:
+            LOG.exception("no facts written for statement %r: reading them failed", statement.id)
             return None
-        prepared = self.memory.prepare(space, triples, writer=self.writer, source=statement.source)
-        return prepared.part
