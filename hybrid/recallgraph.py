@@ -36,6 +36,15 @@ from extraction.memory_model.tokens import TurnTokenizer
 from extraction.statements import IngestSettings, PartBuilder, StatementInput
 from extraction.temporal_ops import When, parse_when
 from graph.dates import t_observed_by
+from graph.entities import (
+    EntityPage,
+    MergeRecord,
+    SplitRecord,
+    list_entities,
+    list_merges,
+    merge_entities,
+    split_entity,
+)
 from graph.errors import AssetMissingError, InvalidInputError, describe_validation_error
 from graph.facts_read import FactMatches, FactRecord, FuzzyParams, stream_names
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
@@ -314,6 +323,7 @@ class RecallGraph:
                     patterns=s.triple_writer in ("hybrid", "patterns"),
                     how=s.write_decoding,
                     context=s.write_context,
+                    entity_tau=s.entity_tau if s.entity_tau < 1.0 else None,
                 )
             )
         reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None
@@ -440,6 +450,34 @@ class RecallGraph:
         """Every version of a subject's facts (optionally one relation's), oldest first."""
         require_space(self.store, space)
         return self.triples.history(space, subject, relation)
+
+    # --- entities: aliases, and merges that fix resolution's mistakes ---------------------------
+
+    def entities(
+        self, space: str, *, contains: str | None = None, skip: int = 0, limit: int = 100
+    ) -> EntityPage:
+        """The space's entities by name, with their aliases (and why each is one) and fact
+        counts; ``contains`` keeps those whose name or an alias contains it."""
+        require_space(self.store, space)
+        return list_entities(self.store, space, contains=contains, skip=skip, limit=limit)
+
+    def merge_entities(
+        self, space: str, merged: str, into: str, *, reason: str | None = None
+    ) -> MergeRecord:
+        """Merge entity ``merged`` into ``into``: its facts move (ids and intervals kept), its
+        name and aliases become ``into``'s aliases, and the merge is recorded for ``split``."""
+        require_space(self.store, space)
+        return merge_entities(self.store, space, merged, into, reason)
+
+    def split_entity(self, space: str, name: str) -> SplitRecord:
+        """Undo the latest merge of ``name``: the entity and its facts are back as they were."""
+        require_space(self.store, space)
+        return split_entity(self.store, space, name)
+
+    def merges(self, space: str, *, skip: int = 0, limit: int = 100) -> list[MergeRecord]:
+        """The space's entity merges, newest first (split ones too, with ``undone_at``)."""
+        require_space(self.store, space)
+        return list_merges(self.store, space, skip=skip, limit=limit)
 
     def export(self, space: str, sink: TextIO) -> ExportSummary:
         """Write the space as JSON Lines (statements and facts with their intervals)."""
