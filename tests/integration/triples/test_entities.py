@@ -97,7 +97,7 @@ def test_a_typo_of_a_rare_name_is_an_alias_and_a_common_one_a_new_person(
 def test_the_embedding_tier_joins_a_reordered_name_under_the_measured_threshold(
     patterns: RecallGraph, space: str
 ) -> None:
-    # cos("lindqvist ada", "ada lindqvist") = 0.98 with MiniLM (experiments/results/entity_similarity)
+    # cos("lindqvist ada", "ada lindqvist") = 0.98 with MiniLM (results/entity_similarity)
     patterns.remember(space, "Ada Lindqvist lives in Uppsala.")
     (outcome,) = patterns.remember(space, "Ingrid Dahl carpools with Lindqvist Ada.")
     carpools = patterns.facts(space, "Ingrid Dahl").facts
@@ -199,9 +199,9 @@ def test_bad_merges_and_splits_are_clear_errors_that_change_nothing(
         recallgraph.merge_entities(space, "...", "Karl Voss")
     with pytest.raises(InvalidInputError, match="at most 500"):
         recallgraph.merge_entities(space, "Bonn", "Karl Voss", reason="x" * 501)
-    with pytest.raises(NotFoundError, match="never merged.*an entity of its own"):
+    with pytest.raises(NotFoundError, match=r"never merged.*an entity of its own"):
         recallgraph.split_entity(space, "Karl Voss")
-    with pytest.raises(NotFoundError, match="never merged.*no entity or alias"):
+    with pytest.raises(NotFoundError, match=r"never merged.*no entity or alias"):
         recallgraph.split_entity(space, "Petra")
     with pytest.raises(NotFoundError, match="does not exist"):
         recallgraph.entities("no-such-space-" + space)
