@@ -11,46 +11,49 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from graph.keys import entity_key
 
-# Faker's provider packages and the lists of names each locale's provider may have.
-_NAME_LISTS = {
-    "person": (
-        "first_names",
-        "first_names_male",
-        "first_names_female",
-        "first_names_nonbinary",
-        "last_names",
-    ),
-    "address": ("countries", "states", "cities", "city_names", "real_city_names", "towns"),
-}
+# Which of Faker's provider lists hold names: every person list of given, middle or family
+# names (per gender, romanised, common…), and the address lists of places.
+_PERSON_LIST = re.compile(r"(first|middle|last)_.*names|names_|_last_names")
+_PLACE_LISTS = ("countries", "states", "cities", "city_names", "real_city_names", "towns")
 _lock = threading.Lock()
 _names: frozenset[str] | None = None
 
 
-def _listed(provider: type, attribute: str) -> Iterable[str]:
-    """A provider's list (a tuple, or a dict of weights) as inherited; anything else (a
-    property, a format string) is skipped."""
-    for cls in provider.__mro__:
-        if attribute in cls.__dict__:
-            value = cls.__dict__[attribute]
-            if isinstance(value, tuple | list | dict):
-                return (name for name in value if isinstance(name, str))
-            return ()
+def _names_in(value: object) -> Iterable[str]:
+    """The names in a provider's list (a tuple, or a dict of weights); nothing for anything
+    else (a property, a format string, a list of pairs)."""
+    if isinstance(value, tuple | list | dict):
+        return (name for name in value if isinstance(name, str))
     return ()
+
+
+def _lists(provider: type, wanted: Callable[[str], bool]) -> Iterable[object]:
+    """The provider's attributes (inherited ones too) whose names ``wanted`` accepts."""
+    seen: set[str] = set()
+    for cls in provider.__mro__:
+        for attribute, value in cls.__dict__.items():
+            if attribute not in seen and wanted(attribute):
+                seen.add(attribute)
+                yield value
 
 
 def _load() -> frozenset[str]:
     found: set[str] = set()
-    for package_name, attributes in _NAME_LISTS.items():
+    for package_name, wanted in (
+        ("person", lambda a: bool(_PERSON_LIST.search(a))),
+        ("address", lambda a: a in _PLACE_LISTS),
+    ):
         package = importlib.import_module(f"faker.providers.{package_name}")
         for module in pkgutil.iter_modules(package.__path__):
             provider = importlib.import_module(f"{package.__name__}.{module.name}").Provider
-            for attribute in attributes:
-                found.update(entity_key(name) for name in _listed(provider, attribute))
+            for value in _lists(provider, wanted):
+                found.update(entity_key(name) for name in _names_in(value))
     found.discard("")
     return frozenset(found)
 

@@ -8,8 +8,9 @@ For a proper name that is not itself a known key, in order:
    alias an entity already has ("Bob", merged into "Robert Marsh" by a user);
 2. a typo: within a small edit distance of exactly one known name, where every word that differs
    is a *rare* one, not a given name, surname or place name in common use ("Solhiem" is Solheim;
-   "Mario" beside "Maria" is a person of his own, "Iceland" is not "Ireland":
-   ``extraction.common_names``);
+   "Iceland" is not "Ireland": ``extraction.common_names``), unless a rare word both names share
+   vouches for them ("Wendel Okonjo-Marsh" is Wendell; "Mario Lopez" beside "Maria Lopez" is a
+   person of his own);
 3. an embedding close enough: exactly one known name whose MiniLM vector is within the measured
    threshold (``experiments/results/entity_similarity/``), looked up by the caller.
 
@@ -138,11 +139,16 @@ def _partial(mention_key: str, known_key: str) -> Reason | None:
 
 
 def _rare_edit(mention_key: str, known_key: str) -> bool:
-    """Whether the mention, and every word it spells differently, is rare: not a name in
-    common use of its own."""
+    """Whether a near miss is a typo: the mention, and every word it spells differently, is
+    rare (not a name in common use of its own), or the words both names share include a rare
+    one ("Wendel Okonjo-Marsh" is Wendell: there are few Okonjo-Marshes; "Mario Lopez" is not
+    Maria: there are many Lopezes)."""
     known_words = set(known_key.split())
-    differing = [w for w in mention_key.split() if w not in known_words]
-    return not any(is_common_name(w) for w in [mention_key, *differing])
+    words = mention_key.split()
+    differing = [w for w in words if w not in known_words]
+    if not any(is_common_name(w) for w in [mention_key, *differing]):
+        return True
+    return any(not is_common_name(w) for w in words if w in known_words)
 
 
 def _typo_candidates(mention_key: str, keys: Sequence[str]) -> list[str]:

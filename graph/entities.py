@@ -12,12 +12,13 @@ entity that was itself merged away since cannot be split until that later merge 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from neo4j import ManagedTransaction
 
 from graph.errors import ConflictError, InvalidInputError, NotFoundError
+from graph.facts_read import FactQuery
 from graph.keys import entity_key
 from graph.queries import entities as q
 from graph.store import GraphStore, single_value
@@ -119,6 +120,22 @@ def known_aliases(store: GraphStore, space: str, limit: int = 5000) -> dict[str,
     """Alias key → the names of the entities that have it (resolution's known-alias tier)."""
     rows = store.query(q.KNOWN_ALIASES, space=space, limit=limit)
     return {row["key"]: row["names"] for row in rows}
+
+
+def through_aliases(store: GraphStore, space: str, query: FactQuery, known: set[str]) -> FactQuery:
+    """``query`` with a subject or object that is no entity's key but exactly one entity's
+    alias read as that entity ("N. Holm" after its merge into "Nadia Holm"; "Sigrun" recorded
+    for "Sigrun Solheim")."""
+    parts = {"subject": query.subject, "object": query.object}
+    keys = {p: entity_key(n) for p, n in parts.items() if n is not None}
+    asked = [k for k in keys.values() if k not in known]
+    if not asked:
+        return query
+    holders = {r["key"]: r["names"] for r in store.query(q.ALIASES_OF, space=space, keys=asked)}
+    changed = {
+        part: holders[key][0] for part, key in keys.items() if len(holders.get(key, [])) == 1
+    }
+    return replace(query, **changed) if changed else query
 
 
 def similar_entities(

@@ -37,6 +37,14 @@ RETURN key, names
 LIMIT $limit
 """
 
+# The entities that hold each of $keys as an alias (reads by a name merged away or resolved).
+ALIASES_OF = """
+UNWIND $keys AS key
+MATCH (e:Entity {space: $space})
+WHERE key IN e.alias_keys
+RETURN key, collect(e.name) AS names
+"""
+
 # The space's entities whose embedding is within $tau (a cosine) of $vector. The vector index is
 # shared by every space, so $candidates neighbours are asked for and the space's kept.
 SIMILAR_ENTITIES = f"""

@@ -61,6 +61,7 @@ def test_a_first_name_is_recorded_as_an_alias_of_the_full_name(
         names[0].items()
     )
     assert not [e for e in patterns.entities(space).entities if e.name == "Sigrun"]
+    assert [f.object for f in patterns.facts(space, "Sigrun", "works for").facts] == ["Fjordline"]
 
 
 def test_a_shared_first_name_stays_apart_and_is_reported(
@@ -133,6 +134,11 @@ def test_merge_then_split_restores_every_fact_and_interval(
         assert moved[fact_id] == renamed
     assert _aliases(recallgraph, space, "Nadia Holm") == {"N. Holm": "merge: same person"}
     assert not recallgraph.store.query(GET_ENTITY, space=space, key="n holm")
+    by_old_name = recallgraph.facts(space, "N. Holm", "lives in").facts  # read through the alias
+    assert [(f.subject, f.object) for f in by_old_name] == [
+        ("Nadia Holm", "Lisbon"),
+        ("Nadia Holm", "Oslo"),
+    ]
     history = recallgraph.history(space, "Nadia Holm", "lives in")
     assert [(f.object, f.t_from, f.t_to) for f in history] == [
         ("Oslo", 1, None),
