@@ -25,6 +25,7 @@ from graph.store import GraphStore, single_value
 
 MERGE_REASON = "merge"
 MAX_REASON_CHARS = 500
+MAX_PAGE = 10_000
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,7 @@ def list_entities(
 ) -> EntityPage:
     """The space's entities by name, with aliases and fact counts; ``contains`` filters on the
     name's or an alias's key."""
+    _check_page(skip, limit)
     needle = entity_key(contains) if contains else None
     params = {"space": space, "contains": needle or None}
 
@@ -173,6 +175,11 @@ def list_entities(
         return EntityPage([_summary(row) for row in rows], int(total or 0))
 
     return store.read(work)
+
+
+def _check_page(skip: int, limit: int) -> None:
+    if skip < 0 or not 1 <= limit <= MAX_PAGE:
+        raise InvalidInputError(f"skip must be 0 or more and limit 1..{MAX_PAGE}")
 
 
 def _summary(row: dict[str, Any]) -> EntitySummary:
@@ -206,7 +213,7 @@ def merge_entities(
         raise InvalidInputError(f"cannot merge {merged!r} into itself ({into!r} is the same key)")
     if reason is not None and len(reason) > MAX_REASON_CHARS:
         raise InvalidInputError(f"a merge reason is at most {MAX_REASON_CHARS} characters")
-    reason = reason.strip() or None if reason is not None else None
+    reason = (reason or "").strip() or None
 
     def work(tx: ManagedTransaction) -> MergeRecord:
         source = _entity(tx, space, merged_key, merged)
@@ -319,6 +326,7 @@ def list_merges(
     store: GraphStore, space: str, *, skip: int = 0, limit: int = 100
 ) -> list[MergeRecord]:
     """The space's merges, newest first, split ones included (``undone_at`` set)."""
+    _check_page(skip, limit)
     rows = store.query(q.LIST_MERGES, space=space, skip=skip, limit=limit)
     return [
         MergeRecord(

@@ -17,7 +17,9 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from extraction.memory_api import Triple
 from extraction.name_matching import Resolution, Similar
+from extraction.name_resolution import FIRST_PERSON, THIRD_PERSON
 from graph.entities import Alias, known_aliases, similar_entities
 from graph.facts_read import stream_names
 from graph.facts_write import FactsPart
@@ -27,6 +29,7 @@ from hybrid.triple_memory import TripleMemory
 log = logging.getLogger(__name__)
 
 ENTITY_TAU = 0.94
+PRONOUNS = FIRST_PERSON | THIRD_PERSON
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,19 @@ def embedding_lookup(
         return similar_entities(memory.store, space, vector, tau=tau, candidates=candidates)
 
     return similar
+
+
+def embed_names(memory: TripleMemory, triples: Sequence[Triple]) -> None:
+    """Embed the proper names of ``triples`` in one batch, so that the embedding tier's lookups
+    (and the new entities' vectors) find them cached instead of calling the model per name."""
+    keys = [
+        entity_key(name)
+        for t in triples
+        for name in (t.subject, t.object)
+        if name and name[:1].isupper() and entity_key(name) not in PRONOUNS
+    ]
+    if keys:
+        memory.names.entities(keys)
 
 
 def known_names(memory: TripleMemory, space: str, tau: float | None) -> KnownNames:

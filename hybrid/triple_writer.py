@@ -49,7 +49,14 @@ from extraction.statements import StatementInput
 from graph.facts_write import FactsPart
 from graph.keys import entity_key
 from graph.updates import latest_statements
-from hybrid.entities import ENTITY_TAU, KnownNames, current_name, known_names, recorded
+from hybrid.entities import (
+    ENTITY_TAU,
+    KnownNames,
+    current_name,
+    embed_names,
+    known_names,
+    recorded,
+)
 from hybrid.triple_memory import TripleMemory
 
 WriteContext = Literal["resolve", "pretext", "both", "none"]
@@ -140,6 +147,8 @@ class TripleWriter:
         found = merge_sources(structural, modelled)
         resolutions: list[Resolution] = []
         if known and expanded:
+            if known.similar is not None:
+                embed_names(self.memory, found)
             resolved = resolve_names(
                 found,
                 f"{statement.text} {stated}",

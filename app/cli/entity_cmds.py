@@ -9,9 +9,7 @@ import click
 
 from app.cli.options import open_memory, space_option
 from app.config import get_settings
-from graph.entities import EntitySummary, MergeRecord
-
-MAX_LIMIT = 10_000
+from graph.entities import MAX_PAGE, EntitySummary, MergeRecord
 
 
 def _entity_line(entity: EntitySummary) -> str:
@@ -33,7 +31,7 @@ def _merge_line(merge: MergeRecord) -> str:
 @space_option
 @click.option("--contains", default=None, help="Only entities whose name or an alias has this.")
 @click.option(
-    "--limit", type=click.IntRange(1, MAX_LIMIT), default=100, show_default=True, help="Most shown."
+    "--limit", type=click.IntRange(1, MAX_PAGE), default=100, show_default=True, help="Most shown."
 )
 @click.option("--skip", type=click.IntRange(0), default=0, help="Skip this many (paging).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per entity.")
@@ -105,7 +103,7 @@ def split_cmd(space: str | None, name: str) -> None:
 
 @entities_group.command("merges")
 @space_option
-@click.option("--limit", type=click.IntRange(1, MAX_LIMIT), default=100, show_default=True)
+@click.option("--limit", type=click.IntRange(1, MAX_PAGE), default=100, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per merge.")
 def merges_cmd(space: str | None, limit: int, as_json: bool) -> None:
     """The space's merges, newest first, with their reasons (split ones say so)."""
