@@ -72,6 +72,8 @@ class MergeRecord:
     aliases_added: list[str]
     merged_at: str
     undone_at: str | None = None
+    # single-valued relations that now have several current values (the merge closes none)
+    conflicts: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return dict(vars(self))

@@ -17,11 +17,12 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from extraction.cardinality import Cardinality
 from extraction.memory_api import Triple
 from extraction.name_matching import Resolution, Similar
 from extraction.name_resolution import FIRST_PERSON, THIRD_PERSON
 from graph.entities import Alias, known_aliases, similar_entities
-from graph.facts_read import stream_names
+from graph.facts_read import FactQuery, FactRecord, exact_facts, stream_names
 from graph.facts_write import FactsPart
 from graph.keys import entity_key
 from hybrid.triple_memory import TripleMemory
@@ -88,6 +89,20 @@ def current_name(name: str, known: KnownNames) -> str:
     if len(holders) != 1 or any(entity_key(n) == key for n in known.names):
         return name
     return holders[0]
+
+
+def single_valued_conflicts(memory: TripleMemory, space: str, name: str) -> list[str]:
+    """The single-valued relations ``name`` now holds several current values of ("lives in:
+    Oslo (since t=1), Lisbon (since t=3)"), as a merge can leave them: the user decides."""
+    current: dict[str, list[FactRecord]] = {}
+    for f in exact_facts(memory.store, space, FactQuery(subject=name), limit=1000).facts:
+        current.setdefault(f.relation_key, []).append(f)
+    return [
+        f"{facts[0].relation}: " + ", ".join(f"{f.object} (since t={f.t_from})" for f in facts)
+        for key, facts in current.items()
+        if len({entity_key(f.object) for f in facts}) > 1
+        and memory.cardinality(key) is Cardinality.SINGLE
+    ]
 
 
 def recorded(part: FactsPart, resolutions: Sequence[Resolution]) -> FactsPart:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from datetime import date, datetime
 from functools import cached_property
 from types import TracebackType
@@ -55,6 +56,7 @@ from hybrid.ask import DEFAULT_MODE, Answer, Asker, Discriminator, Mode, Reader
 from hybrid.discriminators.llm import LLMDiscriminator
 from hybrid.discriminators.rule import RuleDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
+from hybrid.entities import single_valued_conflicts
 from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import Ingestor, IngestOutcome, MemoryWriter
 from hybrid.llm_revision import LLMReviser
@@ -465,9 +467,11 @@ class RecallGraph:
         self, space: str, merged: str, into: str, *, reason: str | None = None
     ) -> MergeRecord:
         """Merge entity ``merged`` into ``into``: its facts move (ids and intervals kept), its
-        name and aliases become ``into``'s aliases, and the merge is recorded for ``split``."""
+        name and aliases become ``into``'s aliases, and the merge is recorded for ``split``.
+        Single-valued relations left with several current values are listed in ``conflicts``."""
         require_space(self.store, space)
-        return merge_entities(self.store, space, merged, into, reason)
+        merge = merge_entities(self.store, space, merged, into, reason)
+        return replace(merge, conflicts=single_valued_conflicts(self.triples, space, merge.into))
 
     def split_entity(self, space: str, name: str) -> SplitRecord:
         """Undo the latest merge of ``name``: the entity and its facts are back as they were."""

@@ -23,6 +23,7 @@ def entity_schemas() -> dict[str, Any]:
             "aliases_added": {"type": "array", "items": text},
             "merged_at": text,
             "undone_at": nullable,
+            "conflicts": {"type": "array", "items": text},
         },
     }
     return {

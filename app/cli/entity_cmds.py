@@ -80,6 +80,8 @@ def merge_cmd(space: str | None, merged: str, into: str, reason: str | None) -> 
         f"aliases added: {', '.join(merge.aliases_added) or 'none'} (merge {merge.id}; "
         f"`recallgraph entities split {merge.merged!r}` undoes it)."
     )
+    for conflict in merge.conflicts:
+        click.echo(f"now several current values of one relation: {conflict}", err=True)
 
 
 @entities_group.command("split")

@@ -33,6 +33,7 @@ def test_list_merge_split_round_trip(
         "aliases_added": ["Dr. Ines Caro"],
         "merged_at": "",
         "undone_at": None,
+        "conflicts": [],
     }
     (ines,) = client.get(base).json["entities"][1:2]
     assert ines == {

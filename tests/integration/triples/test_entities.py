@@ -127,6 +127,7 @@ def test_merge_then_split_restores_every_fact_and_interval(
 
     merge = recallgraph.merge_entities(space, "N. Holm", "Nadia Holm", reason="same person")
     assert merge.merged == "N. Holm" and merge.into == "Nadia Holm" and merge.facts_moved == 5
+    assert merge.conflicts == ["lives in: Lisbon (since t=3), Oslo (since t=1)"]
     moved = _facts_of(recallgraph, space)
     assert moved.keys() == before.keys()
     for fact_id, kept in before.items():
