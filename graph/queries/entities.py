@@ -5,25 +5,28 @@ written), ``alias_keys`` (their keys) and ``alias_reasons`` (why each is an alia
 "spelling", "merge: …"). A merge moves every ``FACT`` of one entity to another and records what
 it did on an ``(:EntityMerge)`` node of the space, which is what ``split`` undoes. A relationship
 cannot change its endpoints, so a moved fact is deleted and created again with all its
-properties (its ``id`` included) at the other entity.
+properties (its ``id`` and Browser ``caption`` included) at the other entity. Whatever changes
+an entity's aliases sets its ``caption`` again (``graph.queries.captions``).
 """
 
 from __future__ import annotations
 
+from graph.queries.captions import entity_caption
 from graph.schema import ENTITY_VECTOR_INDEX
 
 # --- aliases written by ingestion (part of the update's transaction) ---------------------------
 
 # Aliases an entity does not have yet, appended to its three lists in one SET.
-ADD_ALIASES = """
+ADD_ALIASES = f"""
 UNWIND $rows AS row
-MATCH (e:Entity {space: $space, key: row.key})
+MATCH (e:Entity {{space: $space, key: row.key}})
 WITH e, [a IN row.aliases WHERE a.key <> e.key AND NOT a.key IN coalesce(e.alias_keys, [])]
      AS new
 WHERE size(new) > 0
 SET e.aliases = coalesce(e.aliases, []) + [a IN new | a.name],
     e.alias_keys = coalesce(e.alias_keys, []) + [a IN new | a.key],
     e.alias_reasons = coalesce(e.alias_reasons, []) + [a IN new | a.reason]
+SET e.caption = {entity_caption("e")}
 """
 
 # --- what resolution reads ----------------------------------------------------------------------
@@ -135,12 +138,13 @@ RETURN collect(g.id) AS ids
 
 # The merged entity's name and aliases become the target's (those it does not have already);
 # returns the keys added, so a split removes exactly those.
-ADOPT_ALIASES = """
-MATCH (b:Entity {space: $space, key: $into_key})
+ADOPT_ALIASES = f"""
+MATCH (b:Entity {{space: $space, key: $into_key}})
 WITH b, [a IN $aliases WHERE a.key <> b.key AND NOT a.key IN coalesce(b.alias_keys, [])] AS new
 SET b.aliases = coalesce(b.aliases, []) + [a IN new | a.name],
     b.alias_keys = coalesce(b.alias_keys, []) + [a IN new | a.key],
     b.alias_reasons = coalesce(b.alias_reasons, []) + [a IN new | a.reason]
+SET b.caption = {entity_caption("b")}
 RETURN [a IN new | a.key] AS added
 """
 
@@ -187,12 +191,13 @@ WITH m ORDER BY m.merged_at DESC, m.id SKIP $skip LIMIT $limit
 {_MERGE_FIELDS}
 """
 
-RECREATE_ENTITY = """
-CREATE (a:Entity {
+RECREATE_ENTITY = f"""
+CREATE (a:Entity {{
   space: $space, key: $merged.merged_key, name: $merged.merged_name,
   embedding: $merged.merged_embedding, aliases: $merged.merged_aliases,
   alias_keys: $merged.merged_alias_keys, alias_reasons: $merged.merged_alias_reasons
-})
+}})
+SET a.caption = {entity_caption("a")}
 """
 
 # Each recorded fact goes back where it was: facts out of the merged entity start at it again,
@@ -230,13 +235,14 @@ SET g = props
 RETURN collect(g.id) AS ids
 """
 
-DROP_ALIASES = """
-MATCH (b:Entity {space: $space, key: $into_key})
+DROP_ALIASES = f"""
+MATCH (b:Entity {{space: $space, key: $into_key}})
 WITH b, coalesce(b.alias_keys, []) AS keys
 WITH b, [i IN range(0, size(keys) - 1) WHERE NOT keys[i] IN $keys] AS kept
 SET b.aliases = [i IN kept | b.aliases[i]],
     b.alias_keys = [i IN kept | b.alias_keys[i]],
     b.alias_reasons = [i IN kept | b.alias_reasons[i]]
+SET b.caption = {entity_caption("b")}
 """
 
 MARK_MERGE_UNDONE = """

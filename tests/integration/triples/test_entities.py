@@ -27,6 +27,14 @@ def _aliases(memory: RecallGraph, space: str, name: str) -> dict[str, str]:
     return {a.name: a.reason for a in entity.aliases}
 
 
+CAPTION = "MATCH (e:Entity {space: $space, key: $key}) RETURN e.caption AS caption"
+
+
+def _caption(memory: RecallGraph, space: str, key: str) -> str:
+    """What the Neo4j Browser shows for an entity (issue 20's captions)."""
+    return memory.store.query(CAPTION, space=space, key=key)[0]["caption"]
+
+
 def _facts_of(memory: RecallGraph, space: str) -> dict[str, dict[str, Any]]:
     """Every fact version of the space by id, with what a merge must keep."""
     found = memory.triples.list(space, history=True, limit=1000).facts
@@ -56,6 +64,7 @@ def test_a_first_name_is_recorded_as_an_alias_of_the_full_name(
     jobs = patterns.facts(space, "Sigrun Solheim", "works for").facts
     assert [f.object for f in jobs] == ["Fjordline"]
     assert _aliases(patterns, space, "Sigrun Solheim") == {"Sigrun": "first name"}
+    assert _caption(patterns, space, "sigrun solheim") == "Sigrun Solheim (1 alias)"
     names = outcome.result.receipt.written["facts"]["names"]
     assert {"mention": "Sigrun", "resolved": "Sigrun Solheim", "reason": "first name"}.items() <= (
         names[0].items()
@@ -134,6 +143,7 @@ def test_merge_then_split_restores_every_fact_and_interval(
         renamed = {k: ("Nadia Holm" if v == "N. Holm" else v) for k, v in kept.items()}
         assert moved[fact_id] == renamed
     assert _aliases(recallgraph, space, "Nadia Holm") == {"N. Holm": "merge: same person"}
+    assert _caption(recallgraph, space, "nadia holm") == "Nadia Holm (1 alias)"
     assert not recallgraph.store.query(GET_ENTITY, space=space, key="n holm")
     by_old_name = recallgraph.facts(space, "N. Holm", "lives in").facts  # read through the alias
     assert [(f.subject, f.object) for f in by_old_name] == [
@@ -152,6 +162,8 @@ def test_merge_then_split_restores_every_fact_and_interval(
     assert split.facts_restored == 5 and split.facts_missing == []
     assert _facts_of(recallgraph, space) == before
     assert _aliases(recallgraph, space, "Nadia Holm") == {}
+    assert _caption(recallgraph, space, "nadia holm") == "Nadia Holm"
+    assert _caption(recallgraph, space, "n holm") == "N. Holm"
     restored = recallgraph.store.query(GET_ENTITY, space=space, key="n holm")[0]
     assert restored["embedding"] == embedding and restored["name"] == "N. Holm"
     (record,) = recallgraph.merges(space)
