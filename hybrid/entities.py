@@ -57,14 +57,16 @@ def embedding_lookup(
     return similar
 
 
-def embed_names(memory: TripleMemory, triples: Sequence[Triple]) -> None:
-    """Embed the proper names of ``triples`` in one batch, so that the embedding tier's lookups
-    (and the new entities' vectors) find them cached instead of calling the model per name."""
+def embed_names(memory: TripleMemory, triples: Sequence[Triple], known: KnownNames) -> None:
+    """Embed the new proper names of ``triples`` in one batch, so that the embedding tier's
+    lookups (and the new entities' vectors) find them cached instead of calling the model per
+    name. Known names are not looked up, and their vectors are stored already."""
+    stored = {entity_key(n) for n in (*known.names, *known.people)} | PRONOUNS
     keys = [
         entity_key(name)
         for t in triples
         for name in (t.subject, t.object)
-        if name and name[:1].isupper() and entity_key(name) not in PRONOUNS
+        if name and name[:1].isupper() and entity_key(name) not in stored
     ]
     if keys:
         memory.names.entities(keys)

@@ -148,7 +148,7 @@ class TripleWriter:
         resolutions: list[Resolution] = []
         if known and expanded:
             if known.similar is not None:
-                embed_names(self.memory, found)
+                embed_names(self.memory, found, known)
             resolved = resolve_names(
                 found,
                 f"{statement.text} {stated}",
