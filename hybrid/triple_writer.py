@@ -27,7 +27,8 @@ Except with ``none``, the model reads what the statement states: a chat turn wit
 "Speaker: " prefix (the speaker stays available to resolve "I" and "me"), without its questions.
 
 The names come from Neo4j; the writer also remembers the last few of the statements it wrote
-itself, so that the statements of one batch, written in one transaction, see each other. What
+itself (their subjects and objects), so that the statements of one batch, written in one
+transaction, see each other. What
 resolution decided is recorded with the facts (``hybrid.entities``): the aliases it found, and
 every resolution, ambiguous ones included, in the update's report.
 """
@@ -110,14 +111,14 @@ class TripleWriter:
             self.writer = "patterns"
         else:
             self.writer = f"{'hybrid' if patterns else 'model'}:{model.name}"
-        self._recent: dict[str, deque[tuple[str, list[str]]]] = defaultdict(
+        self._recent: dict[str, deque[tuple[str, list[str], list[str]]]] = defaultdict(
             lambda: deque(maxlen=_REMEMBERED)
-        )  # space → (statement text, its subjects), newest first
+        )  # space → (statement text, its subjects, its objects), newest first
         self._lock = threading.Lock()
 
     def _pretext(self, space: str) -> list[str]:
         with self._lock:
-            mine = [text for text, _ in self._recent[space]]
+            mine = [text for text, _, _ in self._recent[space]]
         if not mine:
             mine = [row["text"] for row in latest_statements(self.memory.store, space, 1)]
         return [stated_text(text) for text in mine[:1]]
@@ -125,9 +126,15 @@ class TripleWriter:
     def _known(self, space: str) -> KnownNames:
         known = known_names(self.memory, space, self.entity_tau)
         with self._lock:
-            mine = [name for _, subjects in self._recent[space] for name in subjects]
+            mine = [name for _, subjects, _ in self._recent[space] for name in subjects]
+            named = [name for _, _, objects in self._recent[space] for name in objects]
         mine = [current_name(name, known) for name in mine]  # a merge may have renamed them
-        return replace(known, people=list(dict.fromkeys([*mine, *known.people])))
+        named = [current_name(name, known) for name in named]
+        return replace(
+            known,
+            people=list(dict.fromkeys([*mine, *known.people])),
+            names=list(dict.fromkeys([*named, *known.names])),
+        )
 
     def triples(self, space: str, statement: StatementInput) -> list[Triple]:
         """The facts this writer stores for ``statement`` (what an evaluation grades)."""
@@ -162,7 +169,8 @@ class TripleWriter:
         found = self.memory.canonical(space, found)
         with self._lock:
             subjects = list(dict.fromkeys(t.subject for t in reversed(found)))
-            self._recent[space].appendleft((statement.text, subjects))
+            objects = list(dict.fromkeys(t.object for t in found if t.object and not t.retract))
+            self._recent[space].appendleft((statement.text, subjects, objects))
         return WrittenTriples(found, resolutions)
 
     def __call__(self, space: str, statement: StatementInput) -> FactsPart | None:

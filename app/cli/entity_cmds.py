@@ -12,6 +12,10 @@ from app.config import get_settings
 from graph.entities import MAX_PAGE, EntitySummary, MergeRecord
 
 
+def _facts(count: int) -> str:
+    return f"{count} fact{'' if count == 1 else 's'}"
+
+
 def _entity_line(entity: EntitySummary) -> str:
     aliases = ", ".join(f"{a.name} ({a.reason})" for a in entity.aliases)
     facts = f"{entity.current_facts}/{entity.facts} facts"
@@ -23,7 +27,7 @@ def _merge_line(merge: MergeRecord) -> str:
     undone = f", split at {merge.undone_at}" if merge.undone_at else ""
     return (
         f"{merge.merged_at}  {merge.merged!r} into {merge.into!r}{why}: "
-        f"{merge.facts_moved} facts moved{undone}"
+        f"{_facts(merge.facts_moved)} moved{undone}"
     )
 
 
@@ -76,7 +80,7 @@ def merge_cmd(space: str | None, merged: str, into: str, reason: str | None) -> 
         settings.resolved_space(space), merged, into, reason=reason
     )
     click.echo(
-        f"Merged {merge.merged!r} into {merge.into!r}: {merge.facts_moved} facts moved, "
+        f"Merged {merge.merged!r} into {merge.into!r}: {_facts(merge.facts_moved)} moved, "
         f"aliases added: {', '.join(merge.aliases_added) or 'none'} (merge {merge.id}; "
         f"`recallgraph entities split {merge.merged!r}` undoes it)."
     )
@@ -93,11 +97,11 @@ def split_cmd(space: str | None, name: str) -> None:
     split = open_memory(settings).split_entity(settings.resolved_space(space), name)
     click.echo(
         f"Split {split.restored!r} from {split.taken_from!r}: "
-        f"{split.facts_restored} facts moved back."
+        f"{_facts(split.facts_restored)} moved back."
     )
     if split.facts_missing:
         click.echo(
-            f"{len(split.facts_missing)} of its facts were deleted since the merge: "
+            f"{_facts(len(split.facts_missing))} of it deleted since the merge: "
             + ", ".join(split.facts_missing),
             err=True,
         )

@@ -240,3 +240,16 @@ def test_listing_filters_and_pages(recallgraph: RecallGraph, space: str) -> None
     oslo = list_entities(recallgraph.store, space, contains="OSLO").entities
     assert [(e.name, e.facts, e.current_facts) for e in oslo] == [("Oslo", 2, 2)]
     assert list_entities(recallgraph.store, space, skip=2).entities[0].name == "Oslo"
+
+
+def test_statements_of_one_batch_resolve_against_each_others_names(
+    patterns: RecallGraph, space: str
+) -> None:
+    # one transaction: "Oddvar Brekke" is not in Neo4j yet when the second statement is read
+    patterns.remember(
+        space, ["Ingrid Dahl carpools with Oddvar Brekke.", "Odvar Brekke lives in Tromsø."]
+    )
+    assert [f.object for f in patterns.facts(space, "Oddvar Brekke", "lives in").facts] == [
+        "Tromsø"
+    ]
+    assert _aliases(patterns, space, "Oddvar Brekke") == {"Odvar Brekke": "spelling"}

@@ -29,14 +29,14 @@ def test_list_merge_split_and_merges(space: str) -> None:
         "--space",
         space,
     )
-    assert out.startswith("Merged 'Olek M. Brandt' into 'Olek Brandt': 1 facts moved")
+    assert out.startswith("Merged 'Olek M. Brandt' into 'Olek Brandt': 1 fact moved")
     listed = _run("entities", "--space", space)
     assert "Olek Brandt  [2/2 facts]  aliases: Olek M. Brandt (merge: middle initial)" in listed
     rows = [json.loads(line) for line in _run("entities", "--space", space, "--json").splitlines()]
     assert [r["name"] for r in rows] == ["Gdansk", "Olek Brandt", "Vantor"]
     assert "middle initial" in _run("entities", "merges", "--space", space)
     out = _run("entities", "split", "Olek M. Brandt", "--space", space)
-    assert out.strip() == "Split 'Olek M. Brandt' from 'Olek Brandt': 1 facts moved back."
+    assert out.strip() == "Split 'Olek M. Brandt' from 'Olek Brandt': 1 fact moved back."
     assert "aliases" not in _run("entities", "--space", space, "--contains", "brandt")
     assert "split at" in _run("entities", "merges", "--space", space)
     paged = _run("entities", "--space", space, "--limit", "1")
