@@ -32,7 +32,7 @@ from graph.keys import entity_key, relation_key
 from graph.spaces import create_space, space_exists
 from hybrid.ingestion import Ingestor, MemoryWriter
 from hybrid.recallgraph import RecallGraph
-from hybrid.triple_writer import TripleWriter
+from hybrid.triple_writer import TripleWriter, WrittenTriples
 
 DATA = Path(__file__).parent / "data" / "ood_writes" / "streams.jsonl"
 PRONOUNS = frozenset("he she they him her them his hers their i me we us you it".split())
@@ -155,12 +155,13 @@ class RecordingWriter(TripleWriter):
             patterns=kind in ("hybrid", "patterns"),
             how=settings.write_decoding,
             context=settings.write_context,
+            entity_tau=settings.entity_tau if settings.entity_tau < 1.0 else None,
         )
         self.stored: dict[str, list[Triple]] = {}
 
-    def triples(self, space: str, statement: StatementInput) -> list[Triple]:
-        found = super().triples(space, statement)
-        self.stored[str(statement.id)] = found
+    def resolve(self, space: str, statement: StatementInput) -> WrittenTriples:
+        found = super().resolve(space, statement)
+        self.stored[str(statement.id)] = found.triples
         return found
 
 

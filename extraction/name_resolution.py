@@ -8,38 +8,53 @@ resolved, in order:
 1. a pronoun: "I"/"me" is the speaker of a chat turn ("Luka: …"); any other is the latest person
    the stream spoke about (the statement's own earlier facts first, then the memory's);
 2. a name the memory already knows (same key) stays as it is;
-3. a proper name that begins or ends exactly one known longer name (a first name, a surname)
-   becomes that name;
-4. a proper name within a small edit distance of exactly one known name (a typo) becomes it;
-5. otherwise the name must occur in the statement: one the model mangled while copying is repaired
+3. a proper name is matched against the known names by ``extraction.name_matching``'s tiers: a
+   first name, surname or known alias of exactly one entity, a typo of a rare name, an embedding
+   within the measured threshold;
+4. otherwise the name must occur in the statement: one the model mangled while copying is repaired
    to the statement's own spelling when exactly one name there is close to it ("Havannah" →
    "Havana"), else dropped, never stored (the model never invents a name).
 
-Ambiguous cases (two known people share the first name) stay as written. Pure: the caller gives
-the statement, the people the stream spoke about (fact subjects, most recent first) and every
-name the memory knows.
+Ambiguous cases (two known people share the first name) stay as written and are reported. Every
+decision is a ``Resolution`` (mention, resolved name, reason), for the write's report and the
+entity's aliases. Pure: the caller gives the statement, the people the stream spoke about (fact
+subjects, most recent first), every name the memory knows, its aliases and the embedding lookup.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from extraction.memory_api import Triple
+from extraction.name_matching import (
+    Reason,
+    Resolution,
+    Similar,
+    edit_distance,
+    match_known,
+)
 from extraction.text import split_sentences
 from graph.keys import entity_key
 
 THIRD_PERSON = frozenset("he she they him her them his hers their theirs".split())
 FIRST_PERSON = frozenset("i me my mine myself".split())
 _SPEAKER = re.compile(r"^\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)?):\s")
-_TOKEN = re.compile(r"[\w'-]+")
 
 
 @dataclass(frozen=True)
 class ResolvedWrite:
     triples: list[Triple]
-    notes: list[str]  # what was resolved or dropped, and why
+    resolutions: list[Resolution]  # what was resolved, dropped or left ambiguous, and why
+
+
+@dataclass(frozen=True)
+class ExpandedText:
+    """A statement with the stream's people written out, and what was written out."""
+
+    text: str
+    resolutions: list[Resolution] = field(default_factory=list)
 
 
 def speaker(text: str) -> str | None:
@@ -56,76 +71,23 @@ def stated_text(text: str) -> str:
     return " ".join(s for s in split_sentences(spoken) if not s.rstrip().endswith("?"))
 
 
-def edit_distance(a: str, b: str, limit: int) -> int:
-    """Optimal-string-alignment distance (a swap of neighbours costs 1), capped at ``limit + 1``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, start=1):
-            cost = 0 if ca == cb else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return min(previous[-1], limit + 1)
-
-
-def _typo_limit(name: str) -> int:
-    return 2 if len(name) >= 10 else 1 if len(name) >= 5 else 0
-
-
-def _unique(candidates: Sequence[str]) -> str | None:
-    distinct = list(dict.fromkeys(candidates))
-    return distinct[0] if len(distinct) == 1 else None
-
-
-def _alias_of(name: str, known: Sequence[str]) -> str | None:
-    """The one known longer name that ``name`` begins or ends ("Ingrid", "Okonjo-Marsh" of
-    "Wendell Okonjo-Marsh"; "Hollowbrook" of "Hollowbrook Brewery")."""
-    words = entity_key(name).split()
-    return _unique(
-        [
-            k
-            for k in known
-            if len(k.split()) > len(words)
-            and words in (k.split()[: len(words)], k.split()[-len(words) :])
-        ]
-    )
-
-
-def _typo_of(name: str, known: Sequence[str]) -> str | None:
-    """The one known name ``name`` misspells (whole name, or one of its words)."""
-    key = entity_key(name)
-    limit = _typo_limit(key)
-    if limit == 0:
-        return None
-    whole = [k for k in known if edit_distance(key, k, limit) <= limit]
-    if whole:
-        return _unique(whole)
-    words = key.split()
-    if len(words) == 1:
-        return _unique(
-            [
-                k
-                for k in known
-                if " " in k
-                and any(edit_distance(key, w, _typo_limit(w)) <= _typo_limit(w) for w in k.split())
-            ]
-        )
-    return None
-
-
 class _Resolver:
-    def __init__(self, text: str, people: Sequence[str], names: Sequence[str]) -> None:
+    def __init__(
+        self,
+        text: str,
+        people: Sequence[str],
+        names: Sequence[str],
+        aliases: Mapping[str, Sequence[str]] | None,
+        similar: Similar | None,
+    ) -> None:
         self.original = text
         self.text = text.casefold()
         self.speaker = speaker(text)
         self.names = {entity_key(n): n for n in (*names, *reversed(people))}  # key → name
         self.people = list(dict.fromkeys(people))  # most recent first
-        self.notes: list[str] = []
+        self.aliases = aliases
+        self.similar = similar
+        self.resolutions: list[Resolution] = []
 
     def latest_person(self) -> str | None:
         return self.people[0] if self.people else None
@@ -133,20 +95,18 @@ class _Resolver:
     def name(self, name: str) -> str | None:
         key = entity_key(name)
         if key in FIRST_PERSON:
-            return self._note(name, self.speaker, "the chat turn's speaker")
+            return self._record(Resolution(name, self.speaker, Reason.SPEAKER))
         if key in THIRD_PERSON:
-            return self._note(name, self.latest_person(), "the latest person of the stream")
+            return self._record(Resolution(name, self.latest_person(), Reason.LATEST_PERSON))
         if key in self.names:
             return self.names[key]
         if not name[:1].isupper():  # only proper names have first names, surnames and typos
             return self._kept_if_copied(name)
-        keys = list(self.names)
-        for found, why in (
-            (_alias_of(name, keys), "first name or surname"),
-            (_typo_of(name, keys), "spelling"),
-        ):
-            if found is not None:
-                return self._note(name, self.names[found], why)
+        found = match_known(name, self.names, self.aliases, self.similar)
+        if found is not None:
+            self._record(found)
+            if not found.ambiguous:
+                return found.resolved
         return self._kept_if_copied(name)
 
     def _kept_if_copied(self, name: str) -> str | None:
@@ -154,22 +114,21 @@ class _Resolver:
             return name
         limit = 2 if len(name) >= 6 else 1
         spans = {m[0] for m in _PROPER.finditer(self.original)}
-        near = _unique(
-            [
+        near = list(
+            dict.fromkeys(
                 span
                 for span in spans
                 if edit_distance(name.casefold(), span.casefold(), limit) <= limit
-            ]
+            )
         )
-        if near is not None:
-            return self._note(name, near, "the statement's spelling")
-        return self._note(name, None, "not in the statement")
+        if len(near) == 1:
+            return self._record(Resolution(name, near[0], Reason.STATEMENT_SPELLING))
+        return self._record(Resolution(name, None, Reason.NOT_IN_STATEMENT))
 
-    def _note(self, name: str, resolved: str | None, why: str) -> str | None:
-        self.notes.append(
-            f"{name!r} → {resolved!r} ({why})" if resolved else f"dropped {name!r} ({why})"
-        )
-        return resolved
+    def _record(self, resolution: Resolution) -> str | None:
+        if resolution not in self.resolutions:
+            self.resolutions.append(resolution)
+        return resolution.resolved
 
 
 _SENTENCE_START = r"(^|[.!?]\s+|;\s+)"
@@ -178,41 +137,55 @@ _POSSESSIVE = re.compile(_SENTENCE_START + r"(his|her|their)\b", re.IGNORECASE)
 _PROPER = re.compile(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
 
 
-def _full_name(mention: str, people: Sequence[str]) -> str | None:
-    """The one known person ``mention`` names: by a first name or surname, or misspelt."""
-    keys = [entity_key(p) for p in people]
-    key = entity_key(mention)
-    if key in keys:
-        return None
-    found = _alias_of(mention, keys) or _typo_of(mention, keys)
-    return people[keys.index(found)] if found is not None else None
-
-
-def expand_mentions(text: str, people: Sequence[str]) -> str:
+def expand_mentions(text: str, people: Sequence[str]) -> ExpandedText:
     """``text`` with the stream's people written out, for the writer to read: a sentence that
     opens with "she" or "his" gets the latest person, and a first name, a surname or a misspelt
     name of exactly one known person becomes the full name. The model copies names; given the
-    full name, it copies the full name."""
+    full name, it copies the full name. A mention that could be several people stays as it is,
+    reported as ambiguous."""
     if not people:
-        return text
+        return ExpandedText(text)
     latest = people[0]
-    text = _SUBJECT_PRONOUN.sub(lambda m: m[1] + latest, text)
-    text = _POSSESSIVE.sub(lambda m: f"{m[1]}{latest}'s", text)
+    known = {entity_key(p): p for p in reversed(people)}
+    resolutions: list[Resolution] = []
+
+    def pronoun(match: re.Match[str], written: str) -> str:
+        found = Resolution(match[2], latest, Reason.LATEST_PERSON)
+        if found not in resolutions:
+            resolutions.append(found)
+        return match[1] + written
+
+    text = _SUBJECT_PRONOUN.sub(lambda m: pronoun(m, latest), text)
+    text = _POSSESSIVE.sub(lambda m: pronoun(m, f"{latest}'s"), text)
 
     def written_out(match: re.Match[str]) -> str:
         mention = match[0]
         base, possessive = (mention[:-2], "'s") if mention.endswith("'s") else (mention, "")
-        full = _full_name(base, people)
-        return full + possessive if full else mention
+        if entity_key(base) in known:
+            return mention
+        found = match_known(base, known)
+        if found is None:
+            return mention
+        if found not in resolutions:
+            resolutions.append(found)
+        return mention if found.ambiguous or found.resolved is None else found.resolved + possessive
 
-    return _PROPER.sub(written_out, text)
+    return ExpandedText(_PROPER.sub(written_out, text), resolutions)
 
 
 def resolve_names(
-    triples: Sequence[Triple], text: str, people: Sequence[str], names: Sequence[str] = ()
+    triples: Sequence[Triple],
+    text: str,
+    people: Sequence[str],
+    names: Sequence[str] = (),
+    *,
+    aliases: Mapping[str, Sequence[str]] | None = None,
+    similar: Similar | None = None,
 ) -> ResolvedWrite:
-    """``triples`` with every name resolved; a triple with a name that cannot be is dropped."""
-    resolver = _Resolver(text, people, names)
+    """``triples`` with every name resolved; a triple with a name that cannot be is dropped.
+    ``aliases`` maps alias keys to the entities that have them; ``similar`` is the embedding
+    tier's lookup (none: the tier is off)."""
+    resolver = _Resolver(text, people, names, aliases, similar)
     kept: list[Triple] = []
     for triple in triples:
         subject = resolver.name(triple.subject)
@@ -224,4 +197,4 @@ def resolve_names(
             kept.append(resolved)
         resolver.people.insert(0, subject)
         resolver.names.setdefault(entity_key(subject), subject)
-    return ResolvedWrite(kept, resolver.notes)
+    return ResolvedWrite(kept, resolver.resolutions)

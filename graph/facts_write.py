@@ -21,6 +21,7 @@ from typing import Any, LiteralString, cast
 
 from neo4j import ManagedTransaction
 
+from graph.entities import Alias, add_aliases
 from graph.errors import InvalidInputError, NotFoundError
 from graph.queries import facts as q
 from graph.store import GraphStore, single_value
@@ -30,11 +31,13 @@ WRITE_BATCH = 2000
 
 @dataclass(frozen=True)
 class Named:
-    """An entity or relation as merged: display name, key, and the embedding for a new node."""
+    """An entity or relation as merged: display name, key, and the embedding for a new node;
+    for an entity, the other names this update resolved to it (``graph.entities``)."""
 
     name: str
     key: str
     embedding: list[float] | None = None
+    aliases: tuple[Alias, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,7 @@ class FactsPart:
     min_relation_score: float = 0.85
     min_entity_score: float = 0.85
     name: str = "facts"
+    names: Sequence[dict[str, Any]] = ()  # how the writer resolved the update's names (report)
 
     def __post_init__(self) -> None:
         known = {e.key for e in self.entities}
@@ -126,6 +130,7 @@ class FactsPart:
         """Write the batch at ``t``; return the fact ids added, confirmed, superseded, retracted."""
         params: dict[str, Any] = {"space": space, "t": t}
         merge_named(tx, q.UPSERT_ENTITIES, self.entities, space=space)
+        add_aliases(tx, space, [(e.key, e.aliases) for e in self.entities])
         merge_named(tx, q.UPSERT_RELATIONS, self.relations, space=space)
         closing: dict[str, Any] = {**params, "statement_id": statement_id}
         retracted = _ids(
@@ -148,12 +153,13 @@ class FactsPart:
         added = _ids(
             tx, q.CREATE_FACTS, new_rows, source=self.source, writer=self.writer, **closing
         )
-        return FactsWritten(
+        written = FactsWritten(
             added=[r["id"] for r in added],
             confirmed=[r["id"] for r in confirmed],
             superseded=[r["id"] for r in superseded],
             retracted=[r["id"] for r in retracted],
         ).as_dict()
+        return written | ({"names": list(self.names)} if self.names else {})
 
 
 def existing_keys(

@@ -16,6 +16,7 @@ class Label(StrEnum):
     CONCEPT = "Concept"
     ENTITY = "Entity"
     RELATION = "Relation"
+    ENTITY_MERGE = "EntityMerge"
     MIGRATION = "Migration"
 
 

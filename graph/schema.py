@@ -99,6 +99,19 @@ MIGRATIONS: tuple[Migration, ...] = (
         "captions for the Neo4j Browser: concept words, fact intervals, entity names",
         (BACKFILL_CONCEPT_CAPTIONS, BACKFILL_FACT_CAPTIONS, BACKFILL_ENTITY_CAPTIONS),
     ),
+    # Numbered 21 (issue 15, entity resolution): 19 and 20 are issue 19's and 20's; ids need
+    # only be unique, the order is this tuple's.
+    Migration(
+        21,
+        "entity merges: a record per merge, found by the merged entity's key",
+        (
+            "CREATE CONSTRAINT entity_merge_id IF NOT EXISTS "
+            "FOR (n:EntityMerge) REQUIRE (n.space, n.id) IS UNIQUE",
+            "CREATE INDEX entity_merge_merged IF NOT EXISTS "
+            "FOR (n:EntityMerge) ON (n.space, n.merged_key)",
+            "CREATE INDEX entity_merge_space IF NOT EXISTS FOR (n:EntityMerge) ON (n.space)",
+        ),
+    ),
 )
 
 APPLIED_MIGRATIONS = "MATCH (m:Migration) RETURN m.id AS id ORDER BY id"

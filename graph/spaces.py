@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from neo4j import ManagedTransaction
 
 from graph.errors import InvalidInputError, NotFoundError
-from graph.labels import Label
 from graph.queries import spaces as q
 from graph.store import GraphStore, single_value
 
@@ -103,8 +102,8 @@ def delete_space(store: GraphStore, space: str, *, keep_space: bool = False) -> 
     Deleting is an explicit user action (facts are otherwise closed, never deleted).
     """
     require_space(store, space)
-    for label in (Label.STATEMENT, Label.CONCEPT, Label.ENTITY, Label.RELATION):
-        store.run_autocommit(q.DELETE_SPACE_NODES_BY_LABEL[label], space=space)
+    for query in q.DELETE_SPACE_NODES_BY_LABEL.values():
+        store.run_autocommit(query, space=space)
     store.run_autocommit(q.DELETE_SPACE_NODE, space=space)
     if keep_space:
         create_space(store, space)

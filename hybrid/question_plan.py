@@ -23,7 +23,8 @@ from typing import Literal
 from nltk.stem import PorterStemmer
 
 from extraction.memory_api import Query
-from extraction.name_resolution import FIRST_PERSON, edit_distance
+from extraction.name_matching import edit_distance
+from extraction.name_resolution import FIRST_PERSON
 from extraction.temporal_ops import TemporalOp, When
 from graph.keys import entity_key
 

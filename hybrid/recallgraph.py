@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from datetime import date, datetime
 from functools import cached_property
 from types import TracebackType
@@ -36,6 +37,15 @@ from extraction.memory_model.tokens import TurnTokenizer
 from extraction.statements import IngestSettings, PartBuilder, StatementInput
 from extraction.temporal_ops import When, parse_when
 from graph.dates import t_observed_by
+from graph.entities import (
+    EntityPage,
+    MergeRecord,
+    SplitRecord,
+    list_entities,
+    list_merges,
+    merge_entities,
+    split_entity,
+)
 from graph.errors import AssetMissingError, InvalidInputError, describe_validation_error
 from graph.facts_read import FactMatches, FactRecord, FuzzyParams, stream_names
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
@@ -46,6 +56,7 @@ from hybrid.ask import DEFAULT_MODE, Answer, Asker, Discriminator, Mode, Reader
 from hybrid.discriminators.llm import LLMDiscriminator
 from hybrid.discriminators.rule import RuleDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
+from hybrid.entities import single_valued_conflicts
 from hybrid.graph_reader import GraphReader, GraphRecipe
 from hybrid.ingestion import Ingestor, IngestOutcome, MemoryWriter
 from hybrid.llm_revision import LLMReviser
@@ -314,6 +325,7 @@ class RecallGraph:
                     patterns=s.triple_writer in ("hybrid", "patterns"),
                     how=s.write_decoding,
                     context=s.write_context,
+                    entity_tau=s.entity_tau if s.entity_tau < 1.0 else None,
                 )
             )
         reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None
@@ -440,6 +452,36 @@ class RecallGraph:
         """Every version of a subject's facts (optionally one relation's), oldest first."""
         require_space(self.store, space)
         return self.triples.history(space, subject, relation)
+
+    # --- entities: aliases, and merges that fix resolution's mistakes ---------------------------
+
+    def entities(
+        self, space: str, *, contains: str | None = None, skip: int = 0, limit: int = 100
+    ) -> EntityPage:
+        """The space's entities by name, with their aliases (and why each is one) and fact
+        counts; ``contains`` keeps those whose name or an alias contains it."""
+        require_space(self.store, space)
+        return list_entities(self.store, space, contains=contains, skip=skip, limit=limit)
+
+    def merge_entities(
+        self, space: str, merged: str, into: str, *, reason: str | None = None
+    ) -> MergeRecord:
+        """Merge entity ``merged`` into ``into``: its facts move (ids and intervals kept), its
+        name and aliases become ``into``'s aliases, and the merge is recorded for ``split``.
+        Single-valued relations left with several current values are listed in ``conflicts``."""
+        require_space(self.store, space)
+        merge = merge_entities(self.store, space, merged, into, reason)
+        return replace(merge, conflicts=single_valued_conflicts(self.triples, space, merge.into))
+
+    def split_entity(self, space: str, name: str) -> SplitRecord:
+        """Undo the latest merge of ``name``: the entity and its facts are back as they were."""
+        require_space(self.store, space)
+        return split_entity(self.store, space, name)
+
+    def merges(self, space: str, *, skip: int = 0, limit: int = 100) -> list[MergeRecord]:
+        """The space's entity merges, newest first (split ones too, with ``undone_at``)."""
+        require_space(self.store, space)
+        return list_merges(self.store, space, skip=skip, limit=limit)
 
     def export(self, space: str, sink: TextIO) -> ExportSummary:
         """Write the space as JSON Lines (statements and facts with their intervals)."""

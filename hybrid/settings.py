@@ -23,6 +23,7 @@ from extraction.statements import IngestSettings
 from graph.facts_read import FuzzyParams
 from graph.neo4j_server import ServerConfig
 from graph.spaces import validate_space_name
+from hybrid.entities import ENTITY_TAU
 from hybrid.evidence import EVIDENCE_BUDGET
 from hybrid.graph_reader import GraphRecipe
 from hybrid.triple_memory import TripleMemoryConfig
@@ -413,6 +414,15 @@ class Settings(BaseSettings):
         validation_alias=_env("RECALLGRAPH_CARDINALITY_TAU"),
         description="An unlisted relation inherits the cardinality of the nearest listed one "
         "when their cosine is at least this; else it is multi-valued.",
+    )
+    entity_tau: float = Field(
+        ENTITY_TAU,
+        ge=0.0,
+        le=1.0,
+        validation_alias=_env("RECALLGRAPH_ENTITY_TAU"),
+        description="A new name that no rule resolves becomes a known entity whose embedding has "
+        "at least this cosine with it, when exactly one has (measured on labelled name pairs: "
+        "`experiments/results/entity_similarity/`; 1 turns the tier off).",
     )
 
     @field_validator("timezone")

@@ -29,6 +29,7 @@ from extraction.relations import ANY_RELATION, read_relation
 from extraction.temporal_ops import NOW, TemporalOp, When, parse_as_of
 from extraction.triple_embeddings import NameEmbedder
 from graph.dates import t_observed_by
+from graph.entities import through_aliases
 from graph.facts_read import (
     FactMatches,
     FactQuery,
@@ -366,6 +367,11 @@ class TripleMemory:
             return found
         entity_keys = [k for p, k in fact_query.keys().items() if p != "r_key" and k is not None]
         known, _ = existing_keys(self.store, space, entity_keys, [])
+        aliased = through_aliases(self.store, space, fact_query, known)  # a merged or other name
+        if aliased != fact_query:
+            return self.match(
+                space, Query(**vars(aliased)), as_of=as_of, history=history, limit=limit
+            )
         return fuzzy_facts(
             self.store,
             space,

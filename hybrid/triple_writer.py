@@ -27,7 +27,10 @@ Except with ``none``, the model reads what the statement states: a chat turn wit
 "Speaker: " prefix (the speaker stays available to resolve "I" and "me"), without its questions.
 
 The names come from Neo4j; the writer also remembers the last few of the statements it wrote
-itself, so that the statements of one batch, written in one transaction, see each other.
+itself (their subjects and objects), so that the statements of one batch, written in one
+transaction, see each other. What
+resolution decided is recorded with the facts (``hybrid.entities``): the aliases it found, and
+every resolution, ambiguous ones included, in the update's report.
 """
 
 from __future__ import annotations
@@ -35,19 +38,28 @@ from __future__ import annotations
 import logging
 import threading
 from collections import defaultdict, deque
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from extraction.fact_patterns import extract_facts
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
+from extraction.name_matching import Resolution
 from extraction.name_resolution import expand_mentions, resolve_names, stated_text
 from extraction.statements import StatementInput
 from graph.errors import RecallGraphError
-from graph.facts_read import stream_names
 from graph.facts_write import FactsPart
 from graph.keys import entity_key, relation_key
 from graph.updates import latest_statements
+from hybrid.entities import (
+    ENTITY_TAU,
+    KnownNames,
+    current_name,
+    embed_names,
+    known_names,
+    recorded,
+)
 from hybrid.triple_memory import TripleMemory
 
 WriteContext = Literal["resolve", "pretext", "both", "none"]
@@ -64,6 +76,14 @@ def storable(triple: Triple) -> bool:
     obj = triple.object if triple.object is not None else ("*" if triple.retract else "")
     names = (triple.subject, obj)
     return bool(relation_key(triple.relation)) and all(entity_key(n) or n == "*" for n in names)
+
+
+@dataclass(frozen=True)
+class WrittenTriples:
+    """The facts a writer stores for a statement, and how their names were resolved."""
+
+    triples: list[Triple]
+    resolutions: list[Resolution]
 
 
 def merge_sources(structural: list[Triple], modelled: list[Triple]) -> list[Triple]:
@@ -88,6 +108,7 @@ class TripleWriter:
         patterns: bool = True,
         how: Decoding = WRITE_DECODING,
         context: WriteContext = WRITE_CONTEXT,
+        entity_tau: float | None = ENTITY_TAU,
     ) -> None:
         if model is None and not patterns:
             raise ValueError("a triple writer needs the patterns, the model, or both")
@@ -96,6 +117,7 @@ class TripleWriter:
         self.memory = memory
         self.how = how
         self.context = context
+        self.entity_tau = entity_tau
         if model is None:
             self.writer = "patterns"
         else:
@@ -112,44 +134,72 @@ class TripleWriter:
             mine = [row["text"] for row in latest_statements(self.memory.store, space, 1)]
         return [stated_text(text) for text in mine[:1]]
 
-    def _people(self, space: str) -> tuple[list[str], list[str]]:
-        stored_people, names = stream_names(self.memory.store, space)
+    def _known(self, space: str) -> KnownNames:
+        known = known_names(self.memory, space, self.entity_tau)
         with self._lock:
             mine = [t.subject for _, written in self._recent[space] for t in reversed(written)]
-        return list(dict.fromkeys([*mine, *stored_people])), names
+            named = [
+                t.object
+                for _, written in self._recent[space]
+                for t in written
+                if t.object and not t.retract
+            ]
+        mine = [current_name(name, known) for name in mine]  # a merge may have renamed them
+        named = [current_name(name, known) for name in named]
+        return replace(
+            known,
+            people=list(dict.fromkeys([*mine, *known.people])),
+            names=list(dict.fromkeys([*named, *known.names])),
+        )
 
     def triples(self, space: str, statement: StatementInput) -> list[Triple]:
         """The facts this writer stores for ``statement`` (what an evaluation grades)."""
+        return self.resolve(space, statement).triples
+
+    def resolve(self, space: str, statement: StatementInput) -> WrittenTriples:
+        """The facts for ``statement`` with their names resolved, and how they were."""
         stated = stated_text(statement.text) if self.context != "none" else statement.text
         if not stated.strip():
-            return []
+            return WrittenTriples([], [])
         pretext = self._pretext(space) if self.context in ("pretext", "both") else []
-        resolving = self.context in ("resolve", "both")
-        people, names = self._people(space) if resolving else ([], [])
-        if resolving:
-            stated = expand_mentions(stated, people)
+        known = self._known(space) if self.context in ("resolve", "both") else None
+        expanded = expand_mentions(stated, known.people) if known else None
+        stated = expanded.text if expanded else stated
         structural = extract_facts(stated) if self.patterns else []
         modelled = self.model.write(stated, self.how, context=pretext).triples if self.model else []
         found = merge_sources(structural, modelled)
-        if resolving:
-            found = resolve_names(found, f"{statement.text} {stated}", people, names).triples
+        resolutions: list[Resolution] = []
+        if known and expanded:
+            if known.similar is not None:
+                embed_names(self.memory, found, known)
+            resolved = resolve_names(
+                found,
+                f"{statement.text} {stated}",
+                known.people,
+                known.names,
+                aliases=known.aliases,
+                similar=known.similar,
+            )
+            found = resolved.triples
+            resolutions = list(dict.fromkeys([*resolved.resolutions, *expanded.resolutions]))
         with self._lock:
             earlier = [t for _, written in self._recent[space] for t in written]
         found = [t for t in self.memory.canonical(space, found, earlier) if storable(t)]
         with self._lock:
             self._recent[space].appendleft((statement.text, found))
-        return found
+        return WrittenTriples(found, resolutions)
 
     def __call__(self, space: str, statement: StatementInput) -> FactsPart | None:
         """The statement's facts as an update part; a fault in reading them costs the facts of
         this statement, logged, never the statement itself (its text, concepts and vectors)."""
         try:
-            triples = self.triples(space, statement)
-            if not triples:
+            written = self.resolve(space, statement)
+            if not written.triples:
                 return None
-            return self.memory.prepare(
-                space, triples, writer=self.writer, source=statement.source
-            ).part
+            prepared = self.memory.prepare(
+                space, written.triples, writer=self.writer, source=statement.source
+            )
+            return recorded(prepared.part, written.resolutions)
         except RecallGraphError:
             raise  # the stores themselves failed: the update must fail whole
         except Exception:

@@ -14,6 +14,7 @@ from flask import Flask
 
 from app.api import (
     concepts,
+    entities,
     facts,
     guide,
     health,
@@ -40,6 +41,7 @@ BLUEPRINTS = {
     "facts": facts.bp,
     "concepts": concepts.bp,
     "guide": guide.bp,
+    "entities": entities.bp,
 }
 
 

@@ -13,53 +13,17 @@ from flask import Blueprint, current_app, jsonify
 
 from app.api.auth import TOKEN_REQUIRED
 from app.api.openai_compat import ChatCompletionRequest
-from app.api.schemas import FactIn, QuestionIn, SpaceIn
+from app.api.openapi_entities import entity_paths, entity_schemas
+from app.api.openapi_parts import ERROR, OBJECT, SPACE_PARAM, SPACE_PATTERN, SSE_EVENT
+from app.api.openapi_parts import body as _body
+from app.api.openapi_parts import ok as _ok
+from app.api.openapi_parts import op as _op
+from app.api.openapi_parts import query as _query
+from app.api.openapi_parts import ref as _ref
+from app.api.schemas import EntityMergeIn, EntitySplitIn, FactIn, QuestionIn, SpaceIn
 from extraction.statements import StatementBody
 
 bp = Blueprint("openapi", __name__)
-SPACE_PATTERN = "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"content": {"application/json": {"schema": schema}}}
-
-
-def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
-    return {"description": description} | _json(schema)
-
-
-ERROR = _ok("error", _ref("Error"))
-ERRORS = {"400": ERROR, "401": ERROR, "404": ERROR, "413": ERROR, "503": ERROR}
-OBJECT: dict[str, Any] = {"type": "object"}
-SSE_EVENT: dict[str, Any] = {
-    "type": "object",
-    "description": "one server-sent event; `data` is JSON (or `[DONE]` for chat completions)",
-    "required": ["data"],
-    "properties": {"event": {"type": "string"}, "data": {"type": "string"}},
-}
-SPACE_PARAM = {
-    "name": "space",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string", "pattern": SPACE_PATTERN},
-}
-
-
-def _query(name: str, schema: dict[str, Any], required: bool = False) -> dict[str, Any]:
-    return {"name": name, "in": "query", "required": required, "schema": schema}
-
-
-def _op(summary: str, responses: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {"summary": summary, "responses": responses | ERRORS} | extra
-
-
-def _body(schema: dict[str, Any], *content_types: str) -> dict[str, Any]:
-    types = content_types or ("application/json",)
-    return {"required": True, "content": {t: {"schema": schema} for t in types}}
 
 
 def _schemas() -> dict[str, Any]:
@@ -69,6 +33,8 @@ def _schemas() -> dict[str, Any]:
         "FactIn": FactIn,
         "SpaceIn": SpaceIn,
         "ChatCompletionRequest": ChatCompletionRequest,
+        "EntityMergeIn": EntityMergeIn,
+        "EntitySplitIn": EntitySplitIn,
     }
     schemas: dict[str, Any] = {}
     for name, model in models.items():
@@ -195,7 +161,7 @@ def _schemas() -> dict[str, Any]:
             "since": {"type": ["integer", "null"]},
         },
     }
-    return schemas
+    return schemas | entity_schemas()
 
 
 def _paths() -> dict[str, Any]:
@@ -385,7 +351,7 @@ def _paths() -> dict[str, Any]:
                 "A concept with its context and neighbours", {"200": _ok("concept", OBJECT)}
             ),
         },
-    }
+    } | entity_paths()
 
 
 def document(token_required: bool = True) -> dict[str, Any]:

@@ -45,3 +45,30 @@ class SpaceIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=64)
+
+
+class EntityListArgs(BaseModel):
+    """Query parameters of ``GET …/entities`` (unknown ones are ignored, as elsewhere)."""
+
+    contains: str | None = Field(default=None, max_length=200)
+    skip: int = Field(default=0, ge=0, le=1_000_000)
+    limit: int = Field(default=100, ge=1, le=1000)
+
+
+class PageArgs(BaseModel):
+    skip: int = Field(default=0, ge=0, le=1_000_000)
+    limit: int = Field(default=100, ge=1, le=1000)
+
+
+class EntityMergeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    entity: str = Field(min_length=1, max_length=200, description="the entity merged away (A)")
+    into: str = Field(min_length=1, max_length=200, description="the entity it joins (B)")
+    reason: str | None = Field(default=None, max_length=500)
+
+
+class EntitySplitIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    entity: str = Field(min_length=1, max_length=200, description="a name merged earlier")

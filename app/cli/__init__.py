@@ -15,6 +15,7 @@ from app.cli.ask_cmd import ask_cmd
 from app.cli.browse_cmd import browse_cmd
 from app.cli.demo_cmd import demo_cmd
 from app.cli.doctor_cmd import doctor_cmd
+from app.cli.entity_cmds import entities_group
 from app.cli.eval_answers_cmd import eval_answers_cmd
 from app.cli.eval_writes_cmd import eval_writes_cmd
 from app.cli.experiment_cmds import bench_cmd, experiment_group, train_discriminator_cmd
@@ -66,6 +67,7 @@ for command in (
     rebuild_vectors_cmd,
     browse_cmd,
     facts_group,
+    entities_group,
     history_cmd,
     export_cmd,
     import_cmd,

@@ -41,7 +41,7 @@ DELETE_SPACE_NODES_BY_LABEL: dict[Label, str] = {
 MATCH (n:{label.value} {{space: $space}})
 CALL (n) {{ DETACH DELETE n }} IN TRANSACTIONS OF 2000 ROWS
 """
-    for label in (Label.STATEMENT, Label.CONCEPT, Label.ENTITY, Label.RELATION)
+    for label in (Label.STATEMENT, Label.CONCEPT, Label.ENTITY, Label.RELATION, Label.ENTITY_MERGE)
 }
 
 DELETE_SPACE_NODE = "MATCH (sp:Space {name: $space}) DELETE sp"
