@@ -8,8 +8,9 @@ whole stream the memory's current facts are compared with the gold chains' final
 A written triple matches a gold one when the subjects and the objects have the same key (the
 memory's own name normalisation: the grader checks *who* a fact is about, not only the value),
 both are assertions or both retractions (a retraction of any value matches one of a named value),
-and the relations have the same key or embed within τ_t of each other (MEMLLM's relation
-matching, in the memory's own relation space).
+and the relations have the same key, read as the same canonical relation ("is dating" and "is
+seeing"), or embed within τ_t of each other (MEMLLM's relation matching, in the memory's own
+relation space).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import numpy as np
 
 from extraction.memory_api import Triple
 from extraction.memory_model.evaluate import Counts
+from extraction.relations import read_relation
 from extraction.statements import StatementInput
 from extraction.triple_embeddings import NameEmbedder
 from graph.keys import entity_key, relation_key
@@ -84,6 +86,9 @@ class RelationMatcher:
         ka, kb = relation_key(a), relation_key(b)
         if ka == kb:
             return True
+        read_a, read_b = read_relation(a), read_relation(b)
+        if read_a.canonical and read_b.canonical and read_a.name == read_b.name:
+            return True  # "is dating" and "is seeing" are one relation to the memory
         vectors = self.names.relations([ka, kb])
         return float(np.dot(vectors[ka], vectors[kb])) >= self.tau_t
 

@@ -83,7 +83,8 @@ def eval_writes_cmd(data: Path, out: Path | None, context: str | None, writer: s
             + f", write context `{settings.write_context}`, through the ingestion's triple "
             "writer; relations read as canonical relations",
             "grader": "a written triple matches a gold one on subject and object keys, "
-            "assertion or retraction, and relation key or relation cosine >= "
+            "assertion or retraction, and relation key, the same canonical relation, or "
+            "relation cosine >= "
             f"τ_t = {settings.tau_t}",
             "chain integrity": f"{len(summary['chains'])} chains of single-valued relations: "
             "the memory's current values after the stream equal the gold final values",
