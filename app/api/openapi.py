@@ -33,7 +33,7 @@ def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 
 ERROR = _ok("error", _ref("Error"))
-ERRORS = {"400": ERROR, "401": ERROR, "404": ERROR, "413": ERROR, "503": ERROR}
+ERRORS = {"400": ERROR, "401": ERROR, "404": ERROR, "413": ERROR, "415": ERROR, "503": ERROR}
 OBJECT: dict[str, Any] = {"type": "object"}
 SSE_EVENT: dict[str, Any] = {
     "type": "object",
@@ -175,6 +175,15 @@ def _schemas() -> dict[str, Any]:
                         "written": OBJECT,
                         "pending": {"type": "array", "items": {"type": "string"}},
                         "warnings": {"type": "array", "items": {"type": "string"}},
+                        "model_sentences": {
+                            "type": "object",
+                            "description": "sentences the model writer read, of all",
+                            "required": ["read", "total"],
+                            "properties": {
+                                "read": {"type": "integer"},
+                                "total": {"type": "integer"},
+                            },
+                        },
                     },
                 },
             },
@@ -317,6 +326,7 @@ def _paths() -> dict[str, Any]:
                 {
                     "201": _ok("stored", _ref("StoredStatements")),
                     "200": _ok("all were already stored", _ref("StoredStatements")),
+                    "422": ERROR,
                 },
                 requestBody=_body(statement_body)
                 | {

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from app.cli.ask_cmd import ask_cmd
 from app.cli.browse_cmd import browse_cmd
+from app.cli.chroma_cmds import chroma_group
 from app.cli.demo_cmd import demo_cmd
 from app.cli.doctor_cmd import doctor_cmd
 from app.cli.eval_answers_cmd import eval_answers_cmd
@@ -56,6 +57,7 @@ def cli() -> None:
 
 for command in (
     neo4j_group,
+    chroma_group,
     spaces_cmd,
     reset_cmd,
     migrate_cmd,
