@@ -136,7 +136,9 @@ class ManagedChroma:
         try:
             self._wait(process.pid, process)
         except ServerSetupError:
-            self.stop()
+            stop_group(process.pid, 30)  # the process we just started, whatever the pid file says
+            process.wait()
+            PidFile(self.config.pid_file).clear()
             raise
         return self.status()
 
@@ -148,7 +150,7 @@ class ManagedChroma:
                     f"Chroma exited with code {process.returncode} while starting; see "
                     f"{self.config.log_file}"
                 )
-            if self.pid() != pid:
+            if process is None and self.pid() != pid:
                 raise ServerSetupError(f"Chroma (pid {pid}) is not running; see the log")
             if self.answers():
                 return

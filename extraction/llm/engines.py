@@ -46,6 +46,6 @@ class EnginePool:
         fail once module globals are torn down); transformers models go with the pool."""
         with self._lock:
             for engine in self._llamacpp.values():
-                engine.llama.close()
+                engine.close()
             self._llamacpp.clear()
             self._transformers.clear()

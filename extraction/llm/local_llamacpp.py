@@ -28,7 +28,13 @@ from extraction.llm.base import ChatMessage
 from extraction.llm.chat_template import prompt_ids, render_segments
 from extraction.llm.engine_lock import HANDOFF_TIMEOUT_S, LOCK_TIMEOUT_S, EngineLock
 from extraction.llm.probe import probe_llamacpp
-from graph.errors import AssetMissingError, ModelError, ModelTimeoutError, RecallGraphError
+from graph.errors import (
+    AssetMissingError,
+    ModelBusyError,
+    ModelError,
+    ModelTimeoutError,
+    RecallGraphError,
+)
 
 _DONE = object()
 _HANDOFF_POLL_S = 0.5
@@ -91,6 +97,15 @@ class LlamaCppEngine:
         self.eos_ids = frozenset(ends)
         self.lock = EngineLock(self.name, lock_timeout)
         self.handoff_timeout = handoff_timeout
+
+    def close(self) -> None:
+        """Free the context once no generation runs in it (freeing it under a running one
+        would crash the process); a generation that outlasts the wait keeps it."""
+        try:
+            with self.lock.held():
+                self.llama.close()
+        except ModelBusyError:
+            return
 
     def tokenize(self, text: str, special: bool) -> list[int]:
         return list(self.llama.tokenize(text.encode("utf-8"), add_bos=False, special=special))

@@ -327,7 +327,9 @@ class ManagedNeo4j:
         try:
             self._wait_for_bolt(process.pid, process)
         except ServerSetupError:
-            self.stop()
+            stop_group(process.pid, 30)  # the process we just started, whatever the pid file says
+            process.wait()
+            PidFile(self.config.pid_file).clear()
             raise
         return self.status()
 
@@ -340,7 +342,7 @@ class ManagedNeo4j:
                     f"Neo4j exited with code {process.returncode} while starting; "
                     f"see {self.config.console_log}"
                 )
-            if pid is not None and self.pid() != pid:
+            if process is None and pid is not None and self.pid() != pid:
                 raise ServerSetupError(
                     f"Neo4j (pid {pid}) is not running; see {self.config.console_log}"
                 )
