@@ -60,7 +60,8 @@ def command_line(pid: int) -> list[str]:
 
 
 def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie does not)."""
+    """Whether ``pid`` runs. A zombie does not, unless it still has threads: a killed JVM's main
+    thread is a zombie while its other threads exit, and holds its ports until they have."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -69,8 +70,15 @@ def alive(pid: int) -> bool:
         return True
     with contextlib.suppress(OSError):
         if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
-            return False
+            return _threads(pid) > 1
     return True
+
+
+def _threads(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("Threads:"):
+            return int(line.split()[1])
+    return 1
 
 
 @dataclass(frozen=True)

@@ -380,9 +380,9 @@ class RecallGraph:
         """Replay, every ``interval`` seconds in a background thread, the statements ChromaDB
         missed (once per memory; stopped by ``close``). Nothing to do without vectors."""
         with self._lock:
-            if self._replay is not None or self.vectors is None or interval <= 0:
+            if self._replay is not None or not self.settings.vectors_enabled or interval <= 0:
                 return
-            self._replay = VectorReplay(self.store, self._vector_writer(), interval).start()
+            self._replay = VectorReplay(self._vector_writer, interval).start()
 
     @cached_property
     def readers(self) -> dict[str, Reader]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 
 from graph.errors import RecallGraphError
-from graph.store import GraphStore
 from graph.updates import spaces_with_pending
 from hybrid.ingestion import VECTORS, MemoryWriter
 
@@ -24,11 +24,13 @@ VECTOR_REPLAY_S = 30.0
 
 
 class VectorReplay:
-    """A daemon thread replaying pending statements into the vector store."""
+    """A daemon thread replaying pending statements into the vector store. The writer is built
+    on the thread's first round, so starting it opens nothing (a service booting several
+    workers at once does not open Neo4j at once in each)."""
 
-    def __init__(self, store: GraphStore, writer: MemoryWriter, interval: float) -> None:
-        self.store = store
-        self.writer = writer
+    def __init__(self, writer: Callable[[], MemoryWriter], interval: float) -> None:
+        self._open_writer = writer
+        self._writer: MemoryWriter | None = None
         self.interval = interval
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="vector-replay", daemon=True)
@@ -39,10 +41,12 @@ class VectorReplay:
 
     def run_once(self) -> int:
         """Replay every space's pending statements now; how many were written."""
+        if self._writer is None:
+            self._writer = self._open_writer()
         written = 0
-        for space in spaces_with_pending(self.store, VECTORS):
+        for space in spaces_with_pending(self._writer.store, VECTORS):
             try:
-                written += self.writer.sync_vectors(space)
+                written += self._writer.sync_vectors(space)
             except RecallGraphError as e:
                 log.warning("vector replay of space %r failed (retried later): %s", space, e)
         return written
@@ -53,7 +57,7 @@ class VectorReplay:
                 if written := self.run_once():
                     log.info("vector replay wrote %d statements", written)
             except RecallGraphError as e:
-                log.warning("vector replay could not read Neo4j (retried later): %s", e)
+                log.warning("vector replay could not reach Neo4j (retried later): %s", e)
 
     def stop(self) -> None:
         self._stop.set()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import chromadb
+import httpx
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
@@ -62,6 +63,7 @@ class VectorConfig:
     port: int = 8000
     chunk_chars: int = 600
     max_batch: int | None = None  # at most Chroma's own limit, which is always asked
+    timeout: float = 60.0  # seconds one call to a Chroma server may take
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,15 @@ def segment(text: str, max_chars: int) -> list[str]:
     return [" ".join(chunk) for chunk in chunks if chunk]
 
 
+def _bound_calls(client: ClientAPI, seconds: float) -> None:
+    """Chroma's HTTP client waits forever (``timeout=None``): a server that hangs would hold the
+    request's thread for good. Its session is reached through private attributes; a version
+    that moves them keeps its own behaviour."""
+    session = getattr(getattr(client, "_server", None), "_session", None)
+    if isinstance(session, httpx.Client):
+        session.timeout = httpx.Timeout(seconds)
+
+
 def collection_name(space: str) -> str:
     return f"{COLLECTION_PREFIX}{space}{COLLECTION_SUFFIX}"
 
@@ -112,6 +123,7 @@ class VectorStore:
                         self._client = chromadb.HttpClient(
                             host=self.config.host, port=self.config.port, settings=settings
                         )
+                        _bound_calls(self._client, self.config.timeout)
                     else:
                         self.config.path.mkdir(parents=True, exist_ok=True)
                         self._client = chromadb.PersistentClient(

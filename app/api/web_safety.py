@@ -29,7 +29,7 @@ from graph.errors import InvalidInputError
 BODY_TYPES = frozenset({"application/json", *NDJSON_TYPES})
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 WILDCARD_BINDS = frozenset({"0.0.0.0", "::", ""})
-STREAM_SEND_BUFFER = 16 * 1024
+STREAM_SEND_BUFFER = 4096
 SOCKET_KEYS = ("gunicorn.socket", "werkzeug.socket")
 
 

@@ -115,13 +115,15 @@ JSON_ROUTES = [
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE_BODIES))
 def test_hostile_json_is_a_4xx_at_every_door(
-    client: FlaskClient, space: str, store: GraphStore, kind: str
+    settings: Settings, recallgraph: RecallGraph, space: str, store: GraphStore, kind: str
 ) -> None:
+    client = create_app(settings, memory=recallgraph).test_client()  # the default 16 MiB limit
     for route, content_type in JSON_ROUTES:
         response = client.post(
             route.format(space=space), data=HOSTILE_BODIES[kind], content_type=content_type
         )
         assert 400 <= response.status_code < 500, (route, content_type, response.json)
+        assert response.status_code != 413, "refused for its nesting or its values, not its size"
         assert set(response.json) == {"error"}
     assert statement_count(store, space) == 0
 
