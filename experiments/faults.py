@@ -189,6 +189,10 @@ def delete_while_chroma_down(lab: FaultLab) -> dict[str, Any]:
 
 
 COUNT = "Count from 1 to 3000, separated by commas, and do not stop."
+STORY = (
+    "Write a very long story, at least 3000 words, about a dragon who learns to bake bread. "
+    "Describe every day of its life in detail."
+)  # SmolLM2 writes it to the token limit (400 of 400 when tried), where COUNT stops at 20
 
 
 def _chat(url: str, text: str, max_tokens: int) -> float:
@@ -215,7 +219,7 @@ def _stuck_stream(url: str) -> socket.socket:
     body = json.dumps(
         {
             "model": "SmolLM2-135M-Instruct",
-            "messages": [{"role": "user", "content": COUNT}],
+            "messages": [{"role": "user", "content": STORY}],
             "max_tokens": 3000,
             "stream": True,
         }
