@@ -3,6 +3,8 @@ the model writer's share of a statement."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from app.api.web_safety import allowed_host_names, host_name
@@ -47,10 +49,13 @@ def test_content_ids_depend_on_space_text_and_observed_at_only() -> None:
     one = content_id("s", "Ann moved to Oslo.", None)
     assert one == content_id("s", "Ann moved to Oslo.", None)
     assert one != content_id("t", "Ann moved to Oslo.", None)
-    assert one != content_id("s", "Ann moved to Oslo.", "2024-05-01")
+    may_day = datetime(2024, 5, 1, tzinfo=UTC)
+    assert one != content_id("s", "Ann moved to Oslo.", may_day)
     assert one != content_id("s", "Ann moved to Oslo!", None)
     record = validate_statement(StatementInput("Ann moved to Oslo.", source="x"), 100, "s")
     assert record.id == one
+    dated = StatementInput("Ann moved to Oslo.", observed_at="2024-05-01T00:00:00Z")
+    assert validate_statement(dated, 100, "s").id == content_id("s", dated.text, may_day)
     with pytest.raises(InvalidInputError, match="lone surrogate"):
         validate_statement(StatementInput("bad \ud800 text"), 100, "s")
 
