@@ -43,7 +43,6 @@ from graph.updates import (
 )
 from hybrid.vector_store import VectorStore
 from hybrid.write_budget import (
-    DEFAULT_BUDGET,
     ModelShare,
     RequestBudget,
     WriteBudget,
@@ -81,9 +80,11 @@ class Ingestor:
         settings: IngestSettings,
         part_builders: Sequence[PartBuilder] = (),
         *,
-        budget: WriteBudget = DEFAULT_BUDGET,
+        budget: WriteBudget | None = None,
         count_tokens: Callable[[str], int] = estimated_tokens,
     ) -> None:
+        """``budget`` bounds what the part builders read of each statement (the model writer's
+        work: ``hybrid.write_budget``); None gives them whole statements."""
         self.store = store
         self.settings = settings
         self.part_builders = list(part_builders)
@@ -121,23 +122,27 @@ class Ingestor:
                 where = f"statement {i + 1}: " if len(statements) > 1 else ""
                 raise type(e)(f"{where}{e}") from e
             records.append(replace(record, pending=pending))
+        budget = self.budget if self.part_builders else None
         shares: list[ModelShare | None] = [
-            model_share(r.text, self.budget, self.count_tokens) if self.part_builders else None
+            None if budget is None else model_share(r.text, budget, self.count_tokens)
             for r in records
         ]
         request = (
-            RequestBudget(self.budget, [s for s in shares if s is not None]) if bounded else None
+            RequestBudget(budget, [s for s in shares if s is not None])
+            if bounded and budget is not None
+            else None
         )
         updates: list[tuple[StatementRecord, list[UpdatePart]]] = []
         concept_parts = []
         for record, statement, share in zip(records, statements, shares, strict=True):
             concepts = concepts_part(record.text, self.settings)
             parts: list[UpdatePart] = [concepts]
-            if share is not None and share.read:
+            read = statement if share is None else replace(statement, text=share.text)
+            if share is None or share.read:
                 for build in self.part_builders:
                     if request is not None:
                         request.check_time()
-                    part = build(space, replace(statement, text=share.text))
+                    part = build(space, read)
                     if part is not None:
                         parts.append(part)
             dates = dates_part(record)  # last: it dates the facts the parts above wrote

@@ -56,7 +56,7 @@ from hybrid.discriminators.llm import LLMDiscriminator
 from hybrid.discriminators.rule import RuleDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
 from hybrid.graph_reader import GraphReader, GraphRecipe
-from hybrid.ingestion import VECTORS, Ingestor, IngestOutcome, MemoryWriter, estimated_tokens
+from hybrid.ingestion import VECTORS, Ingestor, IngestOutcome, MemoryWriter
 from hybrid.llm_revision import LLMReviser
 from hybrid.memory_io import (
     ExportSummary,
@@ -363,12 +363,13 @@ class RecallGraph:
                 )
             )
         reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None
+        model_writes = s.triple_writer in ("hybrid", "model")
         ingestor = Ingestor(
             self.store,
             self.ingest_settings,
             builders,
-            budget=write_budget(s),
-            count_tokens=self._count_tokens if builders else estimated_tokens,
+            budget=write_budget(s) if model_writes else None,
+            count_tokens=self._count_tokens,
         )
         return MemoryWriter(self.store, ingestor, self.vectors, reviser)
 

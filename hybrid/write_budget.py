@@ -29,9 +29,6 @@ class WriteBudget:
     request_seconds: float = 300.0
 
 
-DEFAULT_BUDGET = WriteBudget()
-
-
 @dataclass(frozen=True)
 class ModelShare:
     """The part of a statement the model reads: its first ``read`` sentences of ``total``."""
