@@ -9,11 +9,11 @@ already stored instead of storing it twice.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Literal
 
 from pydantic import ValidationError
 
+from extraction.json_guard import loads
 from extraction.statements import StatementBody, StatementInput
 from graph.errors import InvalidInputError, describe_validation_error
 
@@ -52,9 +52,7 @@ def parse_statements(
             statements.append(StatementInput(line.strip(), default_id, source))
             continue
         try:
-            record = StatementBody.model_validate(json.loads(line))
-        except json.JSONDecodeError as e:
-            raise InvalidInputError(f"line {number} is not valid JSON: {e.msg}") from e
+            record = StatementBody.model_validate(loads(line, where=f"line {number}: "))
         except ValidationError as e:
             raise InvalidInputError(f"line {number}: {describe_validation_error(e)}") from e
         statements.append(record.to_input(default_id, source))

@@ -146,12 +146,13 @@ def measure(memory: RecallGraph, args: argparse.Namespace) -> list[dict[str, flo
     rows = []
     stored = 0
     for size in sorted(args.sizes):
-        batch = [StatementInput(next(feed)) for _ in range(size - stored)]
+        # ids: the noise generator repeats texts, and a repeat without an id is a duplicate
+        batch = [StatementInput(next(feed), id=f"n{stored + i}") for i in range(size - stored)]
         started = time.perf_counter()
         for start in range(0, len(batch), args.batch):
             ingestor.ingest_many(SPACE, batch[start : start + args.batch])
         elapsed = time.perf_counter() - started
-        singles = [StatementInput(next(feed)) for _ in range(args.single)]
+        singles = [StatementInput(next(feed), id=f"single-{size}-{i}") for i in range(args.single)]
         began_single = time.perf_counter()
         for statement in singles:
             ingestor.ingest(SPACE, statement)

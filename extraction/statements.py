@@ -4,7 +4,7 @@ record and its concept writes (``hybrid.ingestion`` writes them as one knowledge
 
 from __future__ import annotations
 
-import uuid
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
@@ -73,7 +73,8 @@ class StatementBody(BaseModel):
 
 @dataclass(frozen=True)
 class StatementInput:
-    """A statement as a caller gives it; ``id`` is an idempotency key (generated when absent)."""
+    """A statement as a caller gives it; ``id`` is an idempotency key (derived from the content
+    when absent: ``content_id``)."""
 
     text: str
     id: str | None = None
@@ -95,11 +96,26 @@ PartBuilder = Callable[[str, StatementInput], UpdatePart | None]
 """Builds an extra part of an update (e.g. the triple writer's facts) from (space, statement)."""
 
 
+def content_id(space: str, text: str, observed_at: datetime | None) -> str:
+    """The id of a statement sent without one: its space, text and ``observed_at``, hashed.
+
+    A retried request (after a timeout, a 503, a crash) then finds its statements already stored
+    and stores nothing twice. The trade-off: the same text sent again later, with no ``id`` and
+    no ``observed_at`` to tell the two apart, is the same statement, not a second update; a
+    client that means "said again" gives an ``id`` or an ``observed_at``.
+    """
+    digest = hashlib.sha256()
+    for part in (space, text, observed_at.isoformat() if observed_at else ""):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x00")
+    return f"sha256:{digest.hexdigest()[:32]}"
+
+
 def validate_statement(
-    statement: StatementInput, max_chars: int, default_zone: tzinfo = UTC
+    statement: StatementInput, max_chars: int, space: str, default_zone: tzinfo = UTC
 ) -> StatementRecord:
-    """Refuse what cannot be a knowledge update, naming the problem; fill in a missing id and
-    read ``observed_at`` (its zone kept; ``default_zone`` when it names none)."""
+    """Refuse what cannot be a knowledge update, naming the problem; read ``observed_at`` (its
+    zone kept; ``default_zone`` when it names none) and fill in a missing id (``content_id``)."""
     if not isinstance(statement.text, str):
         raise InvalidInputError("text must be a string")
     if not statement.text.strip():
@@ -111,14 +127,22 @@ def validate_statement(
         )
     if "\x00" in statement.text:
         raise InvalidInputError("text contains a NUL character")
-    statement_id = statement.id if statement.id is not None else str(uuid.uuid4())
-    if not statement_id.strip() or len(statement_id) > STATEMENT_ID_MAX:
-        raise InvalidInputError(f"id must be 1 to {STATEMENT_ID_MAX} characters")
+    try:
+        statement.text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InvalidInputError(
+            f"text holds a lone surrogate at character {e.start}, which is not a character"
+        ) from e
     observed = statement.observed_at
     if isinstance(observed, datetime):
         observed = observed if observed.tzinfo else observed.replace(tzinfo=default_zone)
     elif observed is not None:
         observed = parse_datetime(observed, default_zone)
+    statement_id = (
+        statement.id if statement.id is not None else content_id(space, statement.text, observed)
+    )
+    if not statement_id.strip() or len(statement_id) > STATEMENT_ID_MAX:
+        raise InvalidInputError(f"id must be 1 to {STATEMENT_ID_MAX} characters")
     return StatementRecord(
         id=statement_id,
         text=statement.text,

@@ -28,6 +28,18 @@ class PayloadTooLargeError(InvalidInputError):
     http_status = 413
 
 
+class UnsupportedMediaTypeError(InvalidInputError):
+    """A body in a content type the endpoint does not take (a browser's form or plain text)."""
+
+    http_status = 415
+
+
+class WorkBudgetError(InvalidInputError):
+    """A request that would cost more model work than its budget allows."""
+
+    http_status = 422
+
+
 class NotFoundError(RecallGraphError, LookupError):
     """A space, fact, concept or statement that does not exist."""
 
@@ -55,7 +67,7 @@ class GraphUnavailableError(RecallGraphError):
 
 
 class ServerSetupError(RecallGraphError):
-    """The managed local Neo4j cannot be installed, started or stopped."""
+    """A managed local server (Neo4j, Chroma) cannot be installed, started or stopped."""
 
     exit_code = 5
 
@@ -72,6 +84,12 @@ class ModelError(RecallGraphError):
 
     http_status = 502
     exit_code = 7
+
+
+class ModelBusyError(ModelError):
+    """A local model stayed busy with other work for longer than the wait allowed."""
+
+    http_status = 503
 
 
 class ModelTimeoutError(ModelError):

@@ -22,24 +22,29 @@ from graph.store import GraphStore
 EXPORT_PAGE = 5000
 
 
-def _pages(store: GraphStore, cypher: str, space: str) -> Iterator[dict[str, Any]]:
-    skip = 0
-    while True:
-        rows = store.query(cypher, space=space, skip=skip, limit=EXPORT_PAGE)
+def export_statements(store: GraphStore, space: str, as_of: int) -> Iterator[dict[str, Any]]:
+    """Every statement up to ``as_of``, oldest first, a page at a time."""
+    after = 0
+    while rows := store.query(
+        q.EXPORT_STATEMENTS, space=space, as_of=as_of, after_t=after, limit=EXPORT_PAGE
+    ):
         yield from rows
-        if len(rows) < EXPORT_PAGE:
-            return
-        skip += EXPORT_PAGE
+        after = rows[-1]["t"]
 
 
-def export_statements(store: GraphStore, space: str) -> Iterator[dict[str, Any]]:
-    """Every statement, oldest first (paged: not a snapshot under concurrent writes)."""
-    return _pages(store, q.EXPORT_STATEMENTS, space)
-
-
-def export_facts(store: GraphStore, space: str) -> Iterator[dict[str, Any]]:
-    """Every fact version of the space, by ``t_from``."""
-    return _pages(store, q.EXPORT_FACTS, space)
+def export_facts(store: GraphStore, space: str, as_of: int) -> Iterator[dict[str, Any]]:
+    """Every fact version as the space held it at ``as_of``, by ``t_from``, a page at a time."""
+    after_t, after_id = -1, ""
+    while rows := store.query(
+        q.EXPORT_FACTS,
+        space=space,
+        as_of=as_of,
+        after_t=after_t,
+        after_id=after_id,
+        limit=EXPORT_PAGE,
+    ):
+        yield from rows
+        after_t, after_id = rows[-1]["t_from"], rows[-1]["id"]
 
 
 def _run_batches(

@@ -40,9 +40,16 @@ class SpaceSummary:
     current_facts: int
 
 
-def create_space(store: GraphStore, space: str) -> bool:
-    """Create an empty space; return False when it already existed."""
-    return bool(store.write(lambda tx: single_value(tx, q.CREATE_SPACE, space=space)))
+def create_space(store: GraphStore, space: str, *, owner: str | None = None) -> bool:
+    """Create an empty space (``owner``: the command that made it, e.g. the demo); return False
+    when it already existed."""
+    return bool(store.write(lambda tx: single_value(tx, q.CREATE_SPACE, space=space, owner=owner)))
+
+
+def space_owner(store: GraphStore, space: str) -> str | None:
+    """The command that made the space; None for spaces made by writing into them."""
+    rows = store.query(q.SPACE_OWNER, space=space)
+    return rows[0]["owner"] if rows else None
 
 
 def space_exists(store: GraphStore, space: str) -> bool:

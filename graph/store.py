@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, LiteralString, TypeVar, cast
@@ -18,6 +19,7 @@ from neo4j import exceptions as neo4j_errors
 from graph.errors import ConflictError, GraphUnavailableError, RecallGraphError
 
 T = TypeVar("T")
+AUTOCOMMIT_ATTEMPTS = 5
 
 
 @contextmanager
@@ -104,12 +106,24 @@ class GraphStore:
         return self.read(work)
 
     def run_autocommit(self, cypher: str, **params: Any) -> None:
-        """An auto-commit query, for ``CALL {…} IN TRANSACTIONS`` and schema statements."""
-        with (
-            translated_errors(self._uri, self._user),
-            self.driver.session(database=self.database) as session,
-        ):
-            session.run(Query(cast(LiteralString, cypher)), params).consume()
+        """An auto-commit query, for ``CALL {…} IN TRANSACTIONS`` and schema statements.
+
+        The driver retries managed transactions only; these are retried here on a transient
+        error (two workers creating the schema at once deadlock on its locks), which is safe
+        because every such query of the project is idempotent."""
+        for attempt in range(AUTOCOMMIT_ATTEMPTS):
+            try:
+                with (
+                    translated_errors(self._uri, self._user),
+                    self.driver.session(database=self.database) as session,
+                ):
+                    session.run(Query(cast(LiteralString, cypher)), params).consume()
+                return
+            except GraphUnavailableError as e:
+                transient = isinstance(e.__cause__, neo4j_errors.TransientError)
+                if not transient or attempt == AUTOCOMMIT_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.2 * 2**attempt)
 
     def close(self) -> None:
         self.driver.close()

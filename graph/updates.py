@@ -155,14 +155,28 @@ def pending_statements(
     return store.query(q.PENDING_STATEMENTS, space=space, sink=sink, limit=limit)
 
 
-def clear_pending(store: GraphStore, space: str, sink: str, statement_ids: Sequence[str]) -> None:
-    """Record that ``sink`` now holds these statements."""
-    if statement_ids:
-        store.write(
-            lambda tx: tx.run(
-                q.CLEAR_PENDING, space=space, sink=sink, ids=list(statement_ids)
-            ).consume()
-        )
+def pending_among(
+    store: GraphStore, space: str, sink: str, statement_ids: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Those of these statements that ``sink`` has not taken yet (a re-sent batch's)."""
+    return store.query(q.PENDING_AMONG, space=space, sink=sink, ids=list(statement_ids))
+
+
+def spaces_with_pending(store: GraphStore, sink: str) -> list[str]:
+    """The spaces that hold statements ``sink`` has not taken yet."""
+    return [row["space"] for row in store.query(q.SPACES_WITH_PENDING, sink=sink)]
+
+
+def clear_pending(
+    store: GraphStore, space: str, sink: str, statement_ids: Sequence[str]
+) -> set[str]:
+    """Record that ``sink`` now holds these statements; the ids that are still stored."""
+    if not statement_ids:
+        return set()
+    rows = store.write(
+        lambda tx: tx.run(q.CLEAR_PENDING, space=space, sink=sink, ids=list(statement_ids)).data()
+    )
+    return {row["id"] for row in rows}
 
 
 def mark_all_pending(store: GraphStore, space: str, sink: str) -> None:

@@ -8,13 +8,16 @@ caller, which gets the due concepts back.
 Neo4j is written first, in the update's transaction, with the statement marked as pending for the
 vector store; the mark is cleared once ChromaDB has the statement. If ChromaDB fails, the statement
 is safe in Neo4j, the failure is reported in the result, and ``sync_vectors`` replays what is
-missing (``rebuild=True`` recreates a deleted collection from the Statement nodes).
+missing (``rebuild=True`` recreates a deleted collection from the Statement nodes): the service
+does it in the background (``hybrid.vector_replay``), and a re-sent statement that is still
+pending goes to ChromaDB with the retry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from extraction.datetimes import zone
 from extraction.statements import (
@@ -34,10 +37,17 @@ from graph.updates import (
     UpdateReceipt,
     clear_pending,
     mark_all_pending,
+    pending_among,
     pending_statements,
     write_updates,
 )
 from hybrid.vector_store import VectorStore
+from hybrid.write_budget import (
+    ModelShare,
+    RequestBudget,
+    WriteBudget,
+    model_share,
+)
 
 VECTORS = "vectors"
 REPLAY_BATCH = 256
@@ -48,10 +58,17 @@ class IngestResult:
     record: StatementRecord  # as stored: the id is filled in
     receipt: UpdateReceipt
     due_for_revision: list[DueConcept] = field(default_factory=list)
+    model: ModelShare | None = None  # what the part builders (the model writer) read
 
     @property
     def t(self) -> int:
         return self.receipt.t
+
+
+def estimated_tokens(sentence: str) -> int:
+    """About three characters per token (SmolLM2's tokenizer on English), for an ``Ingestor``
+    given no tokenizer."""
+    return max(1, -(-len(sentence) // 3))
 
 
 class Ingestor:
@@ -62,10 +79,17 @@ class Ingestor:
         store: GraphStore,
         settings: IngestSettings,
         part_builders: Sequence[PartBuilder] = (),
+        *,
+        budget: WriteBudget | None = None,
+        count_tokens: Callable[[str], int] = estimated_tokens,
     ) -> None:
+        """``budget`` bounds what the part builders read of each statement (the model writer's
+        work: ``hybrid.write_budget``); None gives them whole statements."""
         self.store = store
         self.settings = settings
         self.part_builders = list(part_builders)
+        self.budget = budget
+        self.count_tokens = count_tokens
 
     def ingest(
         self, space: str, statement: StatementInput, *, pending: tuple[str, ...] = ()
@@ -74,43 +98,67 @@ class Ingestor:
         return self.ingest_many(space, [statement], pending=pending)[0]
 
     def ingest_many(
-        self, space: str, statements: Sequence[StatementInput], *, pending: tuple[str, ...] = ()
+        self,
+        space: str,
+        statements: Sequence[StatementInput],
+        *,
+        pending: tuple[str, ...] = (),
+        bounded: bool = False,
     ) -> list[IngestResult]:
         """Store statements in order, each its own update, all in one transaction.
 
         Every statement is validated before anything is written: one bad statement (named by its
-        position) stores none of the batch.
+        position) stores none of the batch. The part builders read each statement's first
+        sentences within the budget; ``bounded`` (one HTTP request) adds the request's budget.
         """
         records = []
         default_zone = zone(self.settings.timezone)
         for i, statement in enumerate(statements):
             try:
                 record = validate_statement(
-                    statement, self.settings.max_statement_chars, default_zone
+                    statement, self.settings.max_statement_chars, space, default_zone
                 )
             except InvalidInputError as e:
                 where = f"statement {i + 1}: " if len(statements) > 1 else ""
                 raise type(e)(f"{where}{e}") from e
             records.append(replace(record, pending=pending))
+        budget = self.budget if self.part_builders else None
+        shares: list[ModelShare | None] = [
+            None if budget is None else model_share(r.text, budget, self.count_tokens)
+            for r in records
+        ]
+        request = (
+            RequestBudget(budget, [s for s in shares if s is not None])
+            if bounded and budget is not None
+            else None
+        )
         updates: list[tuple[StatementRecord, list[UpdatePart]]] = []
         concept_parts = []
-        for record, statement in zip(records, statements, strict=True):
+        for record, statement, share in zip(records, statements, shares, strict=True):
             concepts = concepts_part(record.text, self.settings)
             parts: list[UpdatePart] = [concepts]
-            for build in self.part_builders:
-                part = build(space, statement)
-                if part is not None:
-                    parts.append(part)
+            read = statement if share is None else replace(statement, text=share.text)
+            if share is None or share.read:
+                for build in self.part_builders:
+                    if request is not None:
+                        request.check_time()
+                    part = build(space, read)
+                    if part is not None:
+                        parts.append(part)
             dates = dates_part(record)  # last: it dates the facts the parts above wrote
             if dates is not None:
                 parts.append(dates)
             updates.append((record, parts))
             concept_parts.append(concepts)
+        if request is not None:
+            request.check_time()
         receipts = write_updates(self.store, space, updates, self.settings.observed_order)
         llm_mode = self.settings.revision_mode == "llm"
         return [
-            IngestResult(record, receipt, concepts.due if llm_mode else [])
-            for record, receipt, concepts in zip(records, receipts, concept_parts, strict=True)
+            IngestResult(record, receipt, concepts.due if llm_mode else [], share)
+            for record, receipt, concepts, share in zip(
+                records, receipts, concept_parts, shares, strict=True
+            )
         ]
 
 
@@ -151,41 +199,65 @@ class MemoryWriter:
     def ingest(self, space: str, statement: StatementInput) -> IngestOutcome:
         return self.ingest_many(space, [statement])[0]
 
-    def ingest_many(self, space: str, statements: Sequence[StatementInput]) -> list[IngestOutcome]:
-        """Store statements in order (one Neo4j transaction), then give the new ones to the
-        vector store in one batch."""
+    def ingest_many(
+        self, space: str, statements: Sequence[StatementInput], *, bounded: bool = False
+    ) -> list[IngestOutcome]:
+        """Store statements in order (one Neo4j transaction), then give the vector store, in one
+        batch, the new ones and the re-sent ones it never got (a retry after a failure between
+        the two stores ends with each holding the statement once)."""
         pending = (VECTORS,) if self.vectors is not None else ()
-        results = self.ingestor.ingest_many(space, statements, pending=pending)
+        results = self.ingestor.ingest_many(space, statements, pending=pending, bounded=bounded)
         new = [r for r in results if not r.receipt.duplicate]
         if self.after_commit is not None:
             for result in new:
                 self.after_commit(space, result)
-        if self.vectors is None or not new:
-            return [IngestOutcome(r, warnings=list(r.receipt.warnings)) for r in results]
+        notes = {
+            r.record.id: [
+                *r.receipt.warnings,
+                *([r.model.warning()] if r.model and r.model.truncated else []),
+            ]
+            for r in results
+        }
+        if self.vectors is None:
+            return [IngestOutcome(r, warnings=notes[r.record.id]) for r in results]
         rows = [
             {"id": r.record.id, "t": r.t, "text": r.record.text, "source": r.record.source}
             for r in new
         ]
+        resent = [r.record.id for r in results if r.receipt.duplicate]
+        rows += pending_among(self.store, space, VECTORS, resent) if resent else []
         try:
-            self.vectors.add(space, rows)
+            self._give_vectors(space, rows)
         except VectorStoreError as e:
-            missed = {r.record.id for r in new}
+            missed = {row["id"] for row in rows}
             return [
                 IngestOutcome(
                     r,
                     pending=[VECTORS],
                     warnings=[
-                        *r.receipt.warnings,
-                        f"stored in Neo4j at t={r.t} but not in the vector store ({e}); "
-                        f"`recallgraph rebuild-vectors --space {space}` replays it",
+                        *notes[r.record.id],
+                        f"stored in Neo4j at t={r.t} but not yet in the vector store ({e}); the "
+                        "service replays it in the background (or: `recallgraph rebuild-vectors "
+                        f"--space {space} --missing-only`)",
                     ],
                 )
                 if r.record.id in missed
-                else IngestOutcome(r, warnings=list(r.receipt.warnings))
+                else IngestOutcome(r, warnings=notes[r.record.id])
                 for r in results
             ]
-        clear_pending(self.store, space, VECTORS, [r.record.id for r in new])
-        return [IngestOutcome(r, warnings=list(r.receipt.warnings)) for r in results]
+        return [IngestOutcome(r, warnings=notes[r.record.id]) for r in results]
+
+    def _give_vectors(self, space: str, rows: Sequence[dict[str, Any]]) -> None:
+        """Add rows to the vector store and clear their pending mark; rows whose statement is
+        gone meanwhile (the space was deleted) are taken out again, so a deleted space never
+        comes back in ChromaDB."""
+        if not rows or self.vectors is None:
+            return
+        self.vectors.add(space, rows)
+        ids = [str(row["id"]) for row in rows]
+        gone = set(ids) - clear_pending(self.store, space, VECTORS, ids)
+        if gone:
+            self.vectors.delete(space, sorted(gone))
 
     def sync_vectors(self, space: str, *, rebuild: bool = False) -> int:
         """Give the vector store every statement it misses; ``rebuild`` starts from nothing."""
@@ -196,7 +268,6 @@ class MemoryWriter:
             mark_all_pending(self.store, space, VECTORS)
         written = 0
         while batch := pending_statements(self.store, space, VECTORS, limit=REPLAY_BATCH):
-            self.vectors.add(space, batch)
-            clear_pending(self.store, space, VECTORS, [row["id"] for row in batch])
+            self._give_vectors(space, batch)
             written += len(batch)
         return written

@@ -10,99 +10,43 @@ One JSON object per line, each with a ``kind``:
 - ``fact``: ``subject``, ``relation``, ``object``, ``t_from``, ``t_to`` (null while believed),
   ``t_confirmed``, ``confirmations``, ``statement_id``, ``source``, ``writer``, ``closed_by``,
   ``id``, ``valid_from``, ``valid_to`` (dates the statement gave) — every version, current or
-  closed.
+  closed;
+- ``end`` (last line, version 2): ``statements`` and ``facts``, the counts, so a file cut short
+  is refused instead of imported silently.
+
+An export is a snapshot at its header's ``t``: it streams page by page (never the whole space in
+memory), and writes that commit meanwhile are left out — statements after ``t`` are not listed,
+and a fact closed after ``t`` is exported as still believed (a fact confirmed again meanwhile
+keeps its newer count, its ``t_confirmed`` capped at ``t``).
 
 Other kinds (concepts, …) can be added later: an importer skips kinds it does not know and
-reports how many. Import goes into an **empty** space only and reproduces every fact with its
-interval, source, writer and statement; fact ids are new (they are unique database-wide and the
-exported space may still exist), names are re-embedded, and the clock ends at least at the
-largest ``t`` imported.
+reports how many. Import goes into an **empty** space only, all or nothing, after every check of
+``hybrid.memory_records`` and the cardinality rules (at most one believed value of a single-valued
+relation, no overlapping intervals); it reproduces every fact with its interval, source, writer
+and statement; fact ids are new (they are unique database-wide and the exported space may still
+exist), names are re-embedded, the clock ends at least at the largest ``t`` imported, and the
+statements are marked for the vector store, which takes them in the background.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
-from collections.abc import Iterable
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
-from typing import Any, Literal, TextIO
+from datetime import UTC, datetime
+from itertools import pairwise
+from typing import Any, TextIO
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
-
-from extraction.datetimes import parse_datetime
-from extraction.memory_api import Triple
+from extraction.cardinality import Cardinality
 from graph.errors import InvalidInputError
 from graph.facts_io import export_facts, export_statements, restore_space
 from graph.facts_write import Named
 from graph.keys import entity_key, relation_key
 from graph.spaces import current_t
 from graph.store import GraphStore
+from hybrid.memory_records import FORMAT, VERSION, ExportedFact, ParsedExport, parse_export
 from hybrid.triple_memory import TripleMemory
-
-FORMAT = "recallgraph-memory"
-VERSION = 1
-
-
-class ExportedSpace(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    kind: Literal["space"]
-    format: Literal["recallgraph-memory"]
-    version: int
-    name: str
-    t: int = 0
-
-
-class ExportedStatement(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    kind: Literal["statement"]
-    id: str
-    t: int
-    text: str
-    source: str | None = None
-    observed_at: str | None = None
-    date_texts: list[str] | None = None
-    date_kinds: list[str] | None = None
-    date_first: list[date] | None = None
-    date_last: list[date] | None = None
-
-    @model_validator(mode="after")
-    def _readable_time(self) -> ExportedStatement:
-        if self.observed_at is not None:
-            parse_datetime(self.observed_at, UTC)
-        lists = [self.date_texts, self.date_kinds, self.date_first, self.date_last]
-        if len({len(x or []) for x in lists}) > 1:
-            raise ValueError("date_texts, date_kinds, date_first and date_last differ in length")
-        return self
-
-
-class ExportedFact(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    kind: Literal["fact"]
-    subject: str
-    relation: str
-    object: str
-    t_from: int
-    t_to: int | None = None
-    t_confirmed: int | None = None
-    confirmations: int = 1
-    statement_id: str
-    source: str | None = None
-    writer: str = "import"
-    closed_by: str | None = None
-    id: str | None = None
-    valid_from: date | None = None
-    valid_to: date | None = None
-
-    @model_validator(mode="after")
-    def _consistent(self) -> ExportedFact:
-        Triple(subject=self.subject, relation=self.relation, object=self.object)
-        if self.t_to is not None and self.t_to < self.t_from:
-            raise ValueError(f"t_to {self.t_to} is before t_from {self.t_from}")
-        return self
 
 
 @dataclass(frozen=True)
@@ -125,86 +69,89 @@ def _line(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=False) + "\n"
 
 
+def export_lines(store: GraphStore, space: str) -> Iterator[str]:
+    """The space as JSON Lines, one line at a time, as of its clock when the export began."""
+    t = current_t(store, space)
+    yield _line(
+        {
+            "kind": "space",
+            "format": FORMAT,
+            "version": VERSION,
+            "name": space,
+            "t": t,
+            "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+    )
+    statements = facts = 0
+    for row in export_statements(store, space, t):
+        yield _line({"kind": "statement", **row})
+        statements += 1
+    for row in export_facts(store, space, t):
+        yield _line({"kind": "fact", **row})
+        facts += 1
+    yield _line({"kind": "end", "statements": statements, "facts": facts})
+
+
 def export_space(store: GraphStore, space: str, sink: TextIO) -> ExportSummary:
     """Write the space's statements and facts to ``sink`` as JSON Lines."""
-    header = {
-        "kind": "space",
-        "format": FORMAT,
-        "version": VERSION,
-        "name": space,
-        "t": current_t(store, space),
-        "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
-    }
-    sink.write(_line(header))
-    statements = facts = 0
-    for row in export_statements(store, space):
-        sink.write(_line({"kind": "statement", **row}))
-        statements += 1
-    for row in export_facts(store, space):
-        sink.write(_line({"kind": "fact", **row}))
-        facts += 1
-    return ExportSummary(statements=statements, facts=facts)
+    end: dict[str, Any] = {}
+    for line in export_lines(store, space):
+        sink.write(line)
+        end = json.loads(line)
+    return ExportSummary(statements=end["statements"], facts=end["facts"])
 
 
-def _parse_lines(
+def _check_cardinality(memory: TripleMemory, parsed: ParsedExport) -> None:
+    """A single-valued relation holds one value at a time: its versions' intervals of one
+    subject may not overlap (so at most one of them is still believed)."""
+    versions: dict[tuple[str, str], list[ExportedFact]] = defaultdict(list)
+    single: dict[str, bool] = {}
+    for f in parsed.facts:
+        r = relation_key(f.relation)
+        if r not in single:
+            single[r] = memory.cardinality(r) is Cardinality.SINGLE
+        if single[r]:
+            versions[(entity_key(f.subject), r)].append(f)
+    for (_, r), facts in versions.items():
+        facts.sort(key=lambda f: f.t_from)
+        for before, after in pairwise(facts):
+            if before.t_to is None or before.t_to > after.t_from:
+                believed = "both believed" if before.t_to is None else "overlapping intervals"
+                raise InvalidInputError(
+                    f"line {parsed.line(after)}: fact: {after.subject!r} {r!r} is single-valued "
+                    f"but has two values at t={after.t_from} ({before.object!r} from line "
+                    f"{parsed.line(before)}, {after.object!r}; {believed})"
+                )
+
+
+def import_space(
+    memory: TripleMemory,
+    space: str,
     lines: Iterable[str],
-) -> tuple[ExportedSpace | None, list[ExportedStatement], list[ExportedFact], Counter[str]]:
-    header: ExportedSpace | None = None
-    statements: list[ExportedStatement] = []
-    facts: list[ExportedFact] = []
-    skipped: Counter[str] = Counter()
-    models: dict[str, type[BaseModel]] = {
-        "space": ExportedSpace,
-        "statement": ExportedStatement,
-        "fact": ExportedFact,
-    }
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            obj = json.loads(raw)
-            kind = obj.get("kind") if isinstance(obj, dict) else None
-            if kind not in models:
-                skipped[str(kind)] += 1
-                continue
-            parsed = models[kind].model_validate(obj)
-        except (json.JSONDecodeError, ValidationError) as e:
-            raise InvalidInputError(f"line {number}: not a valid memory record: {e}") from e
-        if isinstance(parsed, ExportedSpace):
-            header = parsed
-        elif isinstance(parsed, ExportedStatement):
-            statements.append(parsed)
-        elif isinstance(parsed, ExportedFact):
-            facts.append(parsed)
-    return header, statements, facts, skipped
-
-
-def import_space(memory: TripleMemory, space: str, lines: Iterable[str]) -> ImportSummary:
-    """Load an export into the empty ``space``; raise ``ConflictError`` if it holds anything."""
-    header, statements, facts, skipped = _parse_lines(lines)
-    if header is not None and header.version > VERSION:
-        raise InvalidInputError(f"export format version {header.version} is newer than {VERSION}")
-    statement_ids = {s.id for s in statements}
-    orphans = sorted({f.statement_id for f in facts} - statement_ids)
-    if orphans:
-        raise InvalidInputError(
-            f"{len(orphans)} fact statement ids have no statement line (e.g. {orphans[0]!r})"
-        )
+    *,
+    max_statement_chars: int = 200_000,
+    pending: tuple[str, ...] = (),
+) -> ImportSummary:
+    """Load an export into the empty ``space``, all or nothing; raise ``ConflictError`` if it
+    holds anything and ``InvalidInputError`` naming the first bad line. ``pending`` names the
+    stores beside Neo4j (the vector store) that must still take the statements."""
+    parsed = parse_export(lines, max_statement_chars)
+    _check_cardinality(memory, parsed)
     entity_names: dict[str, str] = {}
     relation_names: dict[str, str] = {}
-    for f in facts:
+    for f in parsed.facts:
         entity_names.setdefault(entity_key(f.subject), f.subject)
         entity_names.setdefault(entity_key(f.object), f.object)
         relation_names.setdefault(relation_key(f.relation), f.relation)
     entity_vectors = memory.names.entities(list(entity_names))
     relation_vectors = memory.names.relations(list(relation_names))
-    times = [header.t if header else 0, *(s.t for s in statements)]
-    times += [t for f in facts for t in (f.t_from, f.t_to, f.t_confirmed) if t is not None]
-    clock = max(times)
+    clock = parsed.clock
     restore_space(
         memory.store,
         space,
-        statements=[s.model_dump(exclude={"kind"}) for s in statements],
+        statements=[
+            s.model_dump(exclude={"kind"}) | {"pending": list(pending)} for s in parsed.statements
+        ],
         entities=[Named(n, k, entity_vectors[k]) for k, n in entity_names.items()],
         relations=[Named(n, k, relation_vectors[k]) for k, n in relation_names.items()],
         facts=[
@@ -215,15 +162,15 @@ def import_space(memory: TripleMemory, space: str, lines: Iterable[str]) -> Impo
                 "relation_key": relation_key(f.relation),
                 "t_confirmed": f.t_confirmed if f.t_confirmed is not None else f.t_from,
             }
-            for f in facts
+            for f in parsed.facts
         ],
         clock=clock,
     )
     return ImportSummary(
-        statements=len(statements),
-        facts=len(facts),
+        statements=len(parsed.statements),
+        facts=len(parsed.facts),
         entities=len(entity_names),
         relations=len(relation_names),
         clock=clock,
-        skipped=dict(skipped),
+        skipped=dict(parsed.skipped),
     )

@@ -11,6 +11,7 @@ CLI, the Flask app, the experiments and the tests all hold one; nothing else kee
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -46,21 +47,35 @@ from graph.entities import (
     merge_entities,
     split_entity,
 )
-from graph.errors import AssetMissingError, InvalidInputError, describe_validation_error
+from graph.errors import (
+    AssetMissingError,
+    InvalidInputError,
+    VectorStoreError,
+    describe_validation_error,
+)
 from graph.facts_read import FactMatches, FactRecord, FuzzyParams, stream_names
 from graph.neo4j_server import ManagedNeo4j, ServerConfig
 from graph.schema import apply_migrations
 from graph.spaces import SpaceSummary, delete_space, list_spaces, require_space
 from graph.store import GraphStore, open_driver
+from graph.updates import mark_all_pending
 from hybrid.ask import DEFAULT_MODE, Answer, Asker, Discriminator, Mode, Reader
+from hybrid.chroma_server import HOST as CHROMA_HOST
+from hybrid.chroma_server import ChromaServerConfig, ManagedChroma
 from hybrid.discriminators.llm import LLMDiscriminator
 from hybrid.discriminators.rule import RuleDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, TrainedDiscriminator
 from hybrid.entities import single_valued_conflicts
 from hybrid.graph_reader import GraphReader, GraphRecipe
-from hybrid.ingestion import Ingestor, IngestOutcome, MemoryWriter
+from hybrid.ingestion import VECTORS, Ingestor, IngestOutcome, MemoryWriter
 from hybrid.llm_revision import LLMReviser
-from hybrid.memory_io import ExportSummary, ImportSummary, export_space, import_space
+from hybrid.memory_io import (
+    ExportSummary,
+    ImportSummary,
+    export_lines,
+    export_space,
+    import_space,
+)
 from hybrid.remote import RemoteRecallGraph
 from hybrid.settings import Settings, reveal
 from hybrid.temporal_reads import TemporalAnswer
@@ -69,7 +84,11 @@ from hybrid.triple_memory import TripleMemory, TripleMemoryConfig
 from hybrid.triple_reader import KNOWN_PEOPLE, TripleReader
 from hybrid.triple_writer import TripleWriter
 from hybrid.vector_reader import VectorReader
+from hybrid.vector_replay import VectorReplay
 from hybrid.vector_store import VectorConfig, VectorStore
+from hybrid.write_budget import WriteBudget
+
+log = logging.getLogger(__name__)
 
 Statements = str | StatementInput | Sequence[str | StatementInput]
 AsOfInput = int | str | date | datetime | None
@@ -98,6 +117,26 @@ def managed_server(settings: Settings) -> ManagedNeo4j | None:
             password=reveal(settings.neo4j_password),
             start_timeout=settings.neo4j_start_timeout,
         )
+    )
+
+
+def managed_chroma(settings: Settings) -> ManagedChroma | None:
+    """The managed Chroma server for ``CHROMA_PATH``; None when ``CHROMA_HOST`` names another."""
+    if settings.chroma_host:
+        return None
+    return ManagedChroma(
+        ChromaServerConfig(
+            home=settings.chroma_home, data=settings.chroma_path, port=settings.chroma_port
+        )
+    )
+
+
+def write_budget(settings: Settings) -> WriteBudget:
+    return WriteBudget(
+        statement_sentences=settings.write_sentences,
+        statement_tokens=settings.write_tokens,
+        request_sentences=settings.write_request_sentences,
+        request_seconds=settings.write_request_seconds,
     )
 
 
@@ -140,12 +179,13 @@ class RecallGraph:
         first use and closed by ``close``."""
         self.settings = settings
         self._owns_engines = engines is None
-        self.engines = engines or EnginePool()
+        self.engines = engines or EnginePool(settings.llm_lock_timeout, settings.write_timeout)
         self.embedder = embedder or Embedder()
         self._lock = threading.RLock()
         self._lent_store = store
         self._closed = False
         self._applied_migrations: list[int] = []
+        self._replay: VectorReplay | None = None
 
     @classmethod
     def from_settings(cls, settings: Settings | None = None) -> RecallGraph:
@@ -177,6 +217,8 @@ class RecallGraph:
             if self._closed:
                 return
             self._closed = True
+            if self._replay is not None:
+                self._replay.stop()
             if self._owns_engines:
                 self.engines.close()
             if "store" in self.__dict__ and self._lent_store is None:
@@ -229,13 +271,17 @@ class RecallGraph:
 
     @cached_property
     def vectors(self) -> VectorStore | None:
-        """The ChromaDB baseline, or None when it is switched off."""
+        """The ChromaDB baseline, or None when it is switched off: the server ``CHROMA_HOST``
+        names, else the managed Chroma server while it runs on ``CHROMA_PATH`` (never the folder
+        under it), else the embedded client in ``CHROMA_PATH``."""
         s = self.settings
         if not s.vectors_enabled:
             return None
-        config = VectorConfig(
-            path=s.chroma_path, host=s.chroma_host, port=s.chroma_port, chunk_chars=s.chunk_chars
-        )
+        host, port = s.chroma_host, s.chroma_port
+        server = managed_chroma(s)
+        if server is not None and server.pid() is not None:
+            host = CHROMA_HOST
+        config = VectorConfig(path=s.chroma_path, host=host, port=port, chunk_chars=s.chunk_chars)
         return VectorStore(config, self.embedder)
 
     @cached_property
@@ -329,8 +375,27 @@ class RecallGraph:
                 )
             )
         reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None
-        ingestor = Ingestor(self.store, self.ingest_settings, builders)
+        model_writes = s.triple_writer in ("hybrid", "model")
+        ingestor = Ingestor(
+            self.store,
+            self.ingest_settings,
+            builders,
+            budget=write_budget(s) if model_writes else None,
+            count_tokens=self._count_tokens,
+        )
         return MemoryWriter(self.store, ingestor, self.vectors, reviser)
+
+    def _count_tokens(self, text: str) -> int:
+        """Tokens of ``text`` for the memory model (what its write budget counts)."""
+        return len(self.memory_model.tokens.tokenize(text, False))
+
+    def start_vector_replay(self, interval: float) -> None:
+        """Replay, every ``interval`` seconds in a background thread, the statements ChromaDB
+        missed (once per memory; stopped by ``close``). Nothing to do without vectors."""
+        with self._lock:
+            if self._replay is not None or not self.settings.vectors_enabled or interval <= 0:
+                return
+            self._replay = VectorReplay(self._vector_writer, interval).start()
 
     @cached_property
     def readers(self) -> dict[str, Reader]:
@@ -487,9 +552,30 @@ class RecallGraph:
         """Write the space as JSON Lines (statements and facts with their intervals)."""
         return export_space(self.store, space, sink)
 
+    def export_lines(self, space: str) -> Iterator[str]:
+        """The space as JSON Lines, streamed (a snapshot at its clock when it began)."""
+        require_space(self.store, space)
+        return export_lines(self.store, space)
+
     def import_(self, space: str, lines: Iterable[str]) -> ImportSummary:
-        """Load an export into ``space``."""
-        return import_space(self.triples, space, lines)
+        """Load an export into the empty ``space``, all or nothing; its statements are marked
+        for the vector store (``sync_vectors``, or the service's background replay)."""
+        return import_space(
+            self.triples,
+            space,
+            lines,
+            max_statement_chars=self.settings.max_statement_chars,
+            pending=(VECTORS,) if self.vectors is not None else (),
+        )
+
+    def sync_vectors(self, space: str, *, rebuild: bool = False) -> int:
+        """Give ChromaDB every statement of ``space`` it misses (``rebuild``: all of them, into
+        a new collection); how many were written."""
+        return self._vector_writer().sync_vectors(space, rebuild=rebuild)
+
+    def _vector_writer(self) -> MemoryWriter:
+        """A writer for the vector store alone (no model loaded)."""
+        return MemoryWriter(self.store, Ingestor(self.store, self.ingest_settings), self.vectors)
 
     def migrate(self) -> list[int]:
         """Bring the schema up to date; the ids of the migrations this memory applied."""
@@ -501,7 +587,22 @@ class RecallGraph:
         return list_spaces(self.store)
 
     def delete_space(self, space: str, *, keep_space: bool = False) -> None:
-        """Forget everything in ``space``, graph and vectors (``keep_space``: empty it, t=0)."""
+        """Forget everything in ``space``, graph and vectors (``keep_space``: empty it, t=0).
+
+        All or nothing, as far as a reader can tell: with ChromaDB down nothing is deleted (a
+        503). Otherwise every statement is first marked as missing from the vector store, so a
+        failure after ChromaDB's collection is dropped leaves a whole space whose vectors the
+        replay restores; and the collection is dropped again after the graph, so a vector write
+        that raced the delete leaves nothing for a re-created space to find."""
+        require_space(self.store, space)
+        vectors = self.vectors
+        if vectors is not None:
+            vectors.heartbeat()
+            mark_all_pending(self.store, space, VECTORS)
+            vectors.drop(space)
         delete_space(self.store, space, keep_space=keep_space)
-        if self.vectors is not None:
-            self.vectors.drop(space)
+        if vectors is not None:
+            try:
+                vectors.drop(space)
+            except VectorStoreError as e:
+                log.warning("space %r deleted; its second ChromaDB drop failed: %s", space, e)

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from datetime import UTC, date, datetime
 from types import TracebackType
 from typing import Any
@@ -77,11 +75,12 @@ def _answer(data: dict[str, Any]) -> Answer:
 
 
 def _inputs(statements: Statements) -> list[StatementInput]:
-    """Every statement with its idempotency key fixed before the first attempt."""
+    """Every statement as given: one without an id gets the one the server derives from its
+    space, text and ``observed_at``, the same on every attempt (and the same as a local
+    ``remember`` would give it), so a retry stores nothing twice."""
     if isinstance(statements, str | StatementInput):
         statements = [statements]
-    given = [s if isinstance(s, StatementInput) else StatementInput(text=s) for s in statements]
-    return [s if s.id is not None else replace(s, id=str(uuid.uuid4())) for s in given]
+    return [s if isinstance(s, StatementInput) else StatementInput(text=s) for s in statements]
 
 
 def _body(statement: StatementInput) -> dict[str, Any]:

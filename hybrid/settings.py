@@ -17,6 +17,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from extraction.cardinality import CARDINALITY_TAU
 from extraction.datetimes import zone
+from extraction.llm.engine_lock import HANDOFF_TIMEOUT_S, LOCK_TIMEOUT_S
 from extraction.llm.factory import LLMConfig
 from extraction.memory_model.decoding import WRITE_DECODING
 from extraction.statements import IngestSettings
@@ -29,7 +30,9 @@ from hybrid.graph_reader import GraphRecipe
 from hybrid.triple_memory import TripleMemoryConfig
 from hybrid.triple_writer import TRIPLE_WRITER, WRITE_CONTEXT, WriteContext, WriterKind
 from hybrid.vector_reader import VECTOR_TOP_K
+from hybrid.vector_replay import VECTOR_REPLAY_S
 from hybrid.vector_store import VectorConfig
+from hybrid.write_budget import WriteBudget
 
 SHARED_DATA_DEFAULT = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SHIPPED_ADAPTER = Path(__file__).resolve().parent.parent / "extraction" / "adapters" / "memory-lora"
@@ -175,8 +178,23 @@ class Settings(BaseSettings):
     )
     chroma_port: int = Field(
         VectorConfig.port,
+        ge=1,
+        le=65535,
         validation_alias=_env("CHROMA_PORT"),
-        description="Port of the Chroma server.",
+        description="Port of the Chroma server (also the managed one's, on 127.0.0.1).",
+    )
+    chroma_home: Path = Field(
+        Path.home() / ".local" / "share" / "recallgraph" / "chroma-server",
+        validation_alias=_env("RECALLGRAPH_CHROMA_HOME"),
+        description="Run and log folder of the managed Chroma server (`recallgraph chroma "
+        "start`, started by `serve --workers N`); its data is `CHROMA_PATH`.",
+    )
+    vector_replay_seconds: float = Field(
+        VECTOR_REPLAY_S,
+        ge=0,
+        validation_alias=_env("RECALLGRAPH_VECTOR_REPLAY_SECONDS"),
+        description="How often the service gives ChromaDB the statements it missed (0: never; "
+        "`recallgraph rebuild-vectors --missing-only` does it by hand).",
     )
     vectors_enabled: bool = Field(
         True,
@@ -258,6 +276,13 @@ class Settings(BaseSettings):
         description="Context window of the local model in tokens (SmolLM2: 8192); a longer "
         "prompt is refused with an error.",
     )
+    llm_lock_timeout: float = Field(
+        LOCK_TIMEOUT_S,
+        gt=0,
+        validation_alias=_env("RECALLGRAPH_LLM_LOCK_TIMEOUT"),
+        description="Seconds a request waits for a local model busy with others before it gets "
+        "a 503.",
+    )
     llm_threads: int | None = Field(
         None,
         ge=1,
@@ -301,6 +326,33 @@ class Settings(BaseSettings):
         "on held-out synthetic data, half the speed; see the model card).",
     )
 
+    write_sentences: int = Field(
+        WriteBudget.statement_sentences,
+        ge=0,
+        validation_alias=_env("RECALLGRAPH_WRITE_SENTENCES"),
+        description="The model writes facts from a statement's first N sentences; every "
+        "sentence still goes to the concept graph and the vector store (the response says so).",
+    )
+    write_tokens: int = Field(
+        WriteBudget.statement_tokens,
+        ge=1,
+        validation_alias=_env("RECALLGRAPH_WRITE_TOKENS"),
+        description="Most tokens of one statement the model reads (whole sentences, in order).",
+    )
+    write_request_sentences: int = Field(
+        WriteBudget.request_sentences,
+        ge=1,
+        validation_alias=_env("RECALLGRAPH_WRITE_REQUEST_SENTENCES"),
+        description="Most sentences the model writes for one HTTP request (more: 413, nothing "
+        "stored).",
+    )
+    write_request_seconds: float = Field(
+        WriteBudget.request_seconds,
+        gt=0,
+        validation_alias=_env("RECALLGRAPH_WRITE_REQUEST_SECONDS"),
+        description="Most seconds of model writes for one HTTP request (more: 422, nothing "
+        "stored).",
+    )
     write_context: WriteContext = Field(
         WRITE_CONTEXT,
         validation_alias=_env("RECALLGRAPH_WRITE_CONTEXT"),
@@ -332,6 +384,20 @@ class Settings(BaseSettings):
         description="Largest HTTP request body accepted (larger: 413).",
     )
 
+    allowed_hosts: str = Field(
+        "",
+        validation_alias=_env("RECALLGRAPH_ALLOWED_HOSTS"),
+        description="Comma-separated Host names the service answers besides its bind address "
+        "(and the loopback names when bound to loopback); `*`: any. Others get a 400 (DNS "
+        "rebinding).",
+    )
+    write_timeout: float = Field(
+        HANDOFF_TIMEOUT_S,
+        gt=0,
+        validation_alias=_env("RECALLGRAPH_WRITE_TIMEOUT"),
+        description="Seconds a client may take no bytes (or send none) before its connection is "
+        "cut and the model it was streaming from is freed.",
+    )
     cors_origins: str = Field(
         "",
         validation_alias=_env("RECALLGRAPH_CORS_ORIGINS"),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import chromadb
+import httpx
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
@@ -61,6 +62,8 @@ class VectorConfig:
     host: str | None = None
     port: int = 8000
     chunk_chars: int = 600
+    max_batch: int | None = None  # at most Chroma's own limit, which is always asked
+    timeout: float = 60.0  # seconds one call to a Chroma server may take
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,15 @@ def segment(text: str, max_chars: int) -> list[str]:
     return [" ".join(chunk) for chunk in chunks if chunk]
 
 
+def _bound_calls(client: ClientAPI, seconds: float) -> None:
+    """Chroma's HTTP client waits forever (``timeout=None``): a server that hangs would hold the
+    request's thread for good. Its session is reached through private attributes; a version
+    that moves them keeps its own behaviour."""
+    session = getattr(getattr(client, "_server", None), "_session", None)
+    if isinstance(session, httpx.Client):
+        session.timeout = httpx.Timeout(seconds)
+
+
 def collection_name(space: str) -> str:
     return f"{COLLECTION_PREFIX}{space}{COLLECTION_SUFFIX}"
 
@@ -98,6 +110,7 @@ class VectorStore:
         self.config = config
         self._embedding = PackagedMiniLM(embedder)
         self._client: ClientAPI | None = None
+        self._max_batch: int | None = None
         self._lock = threading.Lock()
 
     @property
@@ -110,6 +123,7 @@ class VectorStore:
                         self._client = chromadb.HttpClient(
                             host=self.config.host, port=self.config.port, settings=settings
                         )
+                        _bound_calls(self._client, self.config.timeout)
                     else:
                         self.config.path.mkdir(parents=True, exist_ok=True)
                         self._client = chromadb.PersistentClient(
@@ -124,6 +138,28 @@ class VectorStore:
         if self.config.host:
             return f"server {self.config.host}:{self.config.port}"
         return f"folder {self.config.path}"
+
+    def heartbeat(self) -> None:
+        """Raise ``VectorStoreError`` unless ChromaDB answers now."""
+        try:
+            self.client.heartbeat()
+        except VectorStoreError:
+            raise
+        except Exception as e:
+            raise VectorStoreError(f"ChromaDB ({self.where}) does not answer: {e}") from e
+
+    def max_batch(self) -> int:
+        """Records per call: Chroma's own maximum batch size (asked once), or less if
+        configured; larger writes are split, so no batch is ever refused for its size."""
+        if self._max_batch is None:
+            try:
+                limit = int(self.client.get_max_batch_size())
+            except VectorStoreError:
+                raise
+            except Exception as e:
+                raise VectorStoreError(f"ChromaDB ({self.where}) does not answer: {e}") from e
+            self._max_batch = max(1, min(limit, self.config.max_batch or limit))
+        return self._max_batch
 
     def _collection(self, space: str, *, create: bool = True) -> Collection | None:
         """The space's collection; None when it does not exist and ``create`` is False."""
@@ -148,7 +184,10 @@ class VectorStore:
             ) from e
 
     def add(self, space: str, statements: Sequence[dict[str, Any]]) -> int:
-        """Upsert statements (dicts with id, t, text, source); returns the number of chunks."""
+        """Upsert statements (dicts with id, t, text, source); returns the number of chunks.
+
+        Written in batches below Chroma's maximum batch size. Not atomic across batches, but
+        idempotent (chunk ids derive from statement ids): a failed add is simply replayed."""
         ids, documents, metadatas = [], [], []
         for st in statements:
             for index, chunk in enumerate(segment(st["text"], self.config.chunk_chars)):
@@ -166,11 +205,31 @@ class VectorStore:
             return 0
         collection = self._collection(space)
         assert collection is not None
+        step = self.max_batch()
         try:
-            collection.upsert(ids=ids, documents=documents, metadatas=metadatas)  # type: ignore[arg-type]
+            for start in range(0, len(ids), step):
+                end = start + step
+                collection.upsert(
+                    ids=ids[start:end],
+                    documents=documents[start:end],
+                    metadatas=metadatas[start:end],  # type: ignore[arg-type]
+                )
         except Exception as e:
             raise VectorStoreError(f"ChromaDB ({self.where}) refused the write: {e}") from e
         return len(ids)
+
+    def delete(self, space: str, statement_ids: Sequence[str]) -> None:
+        """Remove every chunk of these statements (nothing to do if the collection is gone)."""
+        collection = self._collection(space, create=False)
+        if collection is None or not statement_ids:
+            return
+        step = self.max_batch()
+        try:
+            for start in range(0, len(statement_ids), step):
+                batch = list(statement_ids[start : start + step])
+                collection.delete(where={"statement_id": {"$in": batch}})  # type: ignore[dict-item]
+        except Exception as e:
+            raise VectorStoreError(f"ChromaDB ({self.where}) refused the delete: {e}") from e
 
     def search(self, space: str, query: str, k: int, max_t: int | None = None) -> list[Chunk]:
         """The ``k`` chunks nearest to ``query``; with ``max_t`` only those stored by then."""

@@ -18,6 +18,8 @@ os.environ["CHROMA_PATH"] = tempfile.mkdtemp(prefix="recallgraph-test-chroma-")
 # Ingestion in the suite writes concepts and vectors; the tests of the memory model turn its
 # triple writer on where they need it (it costs about a second per statement on a CPU).
 os.environ.setdefault("RECALLGRAPH_TRIPLE_WRITER", "none")
+# No background vector replay in the suite's shared memory: the tests that replay say when.
+os.environ.setdefault("RECALLGRAPH_VECTOR_REPLAY_SECONDS", "0")
 
 from app.config import get_settings
 from graph.spaces import create_space, space_exists

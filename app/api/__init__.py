@@ -2,7 +2,10 @@
 
 ``create_app`` builds nothing expensive: the app's ``RecallGraph`` opens Neo4j, ChromaDB and the
 models on first use. A caller that passes its own memory (the tests, a process serving several
-apps) keeps it; a memory the app builds itself is closed when the process exits.
+apps) keeps it; a memory the app builds itself is closed when the process exits. Either way the
+memory replays, in the background, what ChromaDB missed (``RECALLGRAPH_VECTOR_REPLAY_SECONDS``).
+``bind_host`` is the address the server listens on: with the loopback names and
+``RECALLGRAPH_ALLOWED_HOSTS``, the only Host names it answers (``app.api.web_safety``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from app.api import (
 from app.api.auth import TOKEN_REQUIRED, allow_origins, require_token
 from app.api.errors import register_error_handlers
 from app.api.services import EXTENSION
+from app.api.web_safety import guard_requests
 from app.config import get_settings
 from hybrid.recallgraph import RecallGraph
 from hybrid.settings import Settings, reveal
@@ -50,9 +54,10 @@ def create_app(
     *,
     memory: RecallGraph | None = None,
     parts: Collection[str] = tuple(BLUEPRINTS),
+    bind_host: str | None = None,
 ) -> Flask:
     """A RecallGraph app serving ``memory`` (default: one built from ``settings``) with the
-    named ``parts`` (default: all of them)."""
+    named ``parts`` (default: all of them), listening on ``bind_host`` (default: loopback)."""
     settings = settings or get_settings()
     if memory is None:
         memory = RecallGraph.from_settings(settings)
@@ -62,9 +67,16 @@ def create_app(
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions[EXTENSION] = memory
     register_error_handlers(app)
+    guard_requests(
+        app,
+        bind_host=bind_host,
+        allowed_hosts=settings.allowed_hosts,
+        write_timeout=settings.write_timeout,
+    )
     app.config[TOKEN_REQUIRED] = bool(settings.api_token)
     require_token(app, reveal(settings.api_token))
     allow_origins(app, settings.cors_origins)
     for part in parts:
         app.register_blueprint(BLUEPRINTS[part])
+    memory.start_vector_replay(settings.vector_replay_seconds)
     return app

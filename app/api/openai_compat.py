@@ -2,27 +2,30 @@
 ``stream: true`` server-sent events) and ``GET /v1/models``, so any OpenAI client can use it.
 
 Departure from OpenAI: ``temperature`` defaults to 0 (the project's deterministic default), and
-``n`` must be 1.
+``n`` must be 1. A stream always ends with ``[DONE]``, after an error chunk when it failed.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import time
 import uuid
 from collections.abc import Iterator
 from typing import Any, Literal
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.api.bodies import json_body
 from app.api.errors import error_response
 from app.api.services import memory
+from app.api.web_safety import prepare_event_stream
 from extraction.llm.base import ChatMessage, ChatOptions, StreamChunk
 from graph.errors import RecallGraphError
 
 bp = Blueprint("openai", __name__, url_prefix="/v1")
+log = logging.getLogger(__name__)
 
 
 class TextPart(BaseModel):
@@ -108,6 +111,7 @@ def chat_completions() -> Any:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         chunks = backend.stream(messages, options)
         events = _sse(chunks, completion_id, created, backend.model_name, include_usage)
+        prepare_event_stream()
         return Response(events, mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})
     result = backend.chat(messages, options)
     return jsonify(
@@ -160,8 +164,19 @@ def _sse(
                     tail = chunk({}, None) | {"choices": [], "usage": piece.usage}
                     yield _event(tail)
     except RecallGraphError as e:
-        current_app.logger.warning("stream failed: %s", e)
+        log.warning("chat stream failed: %s", e)
         yield _event(
             {"error": {"message": str(e), "type": "server_error", "code": type(e).__name__}}
+        )
+    except Exception:
+        log.exception("chat stream failed")
+        yield _event(
+            {
+                "error": {
+                    "message": "internal error; see the server log",
+                    "type": "server_error",
+                    "code": "internal_error",
+                }
+            }
         )
     yield _event("[DONE]")

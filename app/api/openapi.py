@@ -141,6 +141,15 @@ def _schemas() -> dict[str, Any]:
                         "written": OBJECT,
                         "pending": {"type": "array", "items": {"type": "string"}},
                         "warnings": {"type": "array", "items": {"type": "string"}},
+                        "model_sentences": {
+                            "type": "object",
+                            "description": "sentences the model writer read, of all",
+                            "required": ["read", "total"],
+                            "properties": {
+                                "read": {"type": "integer"},
+                                "total": {"type": "integer"},
+                            },
+                        },
                     },
                 },
             },
@@ -283,6 +292,7 @@ def _paths() -> dict[str, Any]:
                 {
                     "201": _ok("stored", _ref("StoredStatements")),
                     "200": _ok("all were already stored", _ref("StoredStatements")),
+                    "422": ERROR,
                 },
                 requestBody=_body(statement_body)
                 | {

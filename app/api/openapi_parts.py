@@ -21,7 +21,7 @@ def ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 
 ERROR = ok("error", ref("Error"))
-ERRORS = {"400": ERROR, "401": ERROR, "404": ERROR, "413": ERROR, "503": ERROR}
+ERRORS = {"400": ERROR, "401": ERROR, "404": ERROR, "413": ERROR, "415": ERROR, "503": ERROR}
 OBJECT: dict[str, Any] = {"type": "object"}
 SSE_EVENT: dict[str, Any] = {
     "type": "object",

@@ -1,24 +1,29 @@
 """``POST /v1/spaces/{space}/questions``: an answer with its candidates and evidence, or, with
 ``stream: true``, server-sent events: ``token`` events with the answer's text as it is generated,
-then one ``answer`` event with the whole answer, then ``done``."""
+then one ``answer`` event with the whole answer, then ``done``. A stream that fails after it
+began ends with an ``error`` event and then ``done``, whatever the failure: the events are made
+after the request has ended, so nothing here may need the request's context."""
 
 from __future__ import annotations
 
 import itertools
 import json
+import logging
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 
 from app.api.bodies import json_body
 from app.api.schemas import QuestionIn
 from app.api.services import memory
+from app.api.web_safety import prepare_event_stream
 from graph.errors import RecallGraphError
 from graph.spaces import require_space, validate_space_name
 from hybrid.ask import Answer
 
 bp = Blueprint("questions", __name__, url_prefix="/v1/spaces/<space>")
+log = logging.getLogger(__name__)
 
 
 def _event(kind: str, payload: dict[str, Any]) -> str:
@@ -33,8 +38,12 @@ def _events(pieces: Iterator[str | Answer]) -> Iterator[str]:
             elif piece:
                 yield _event("token", {"text": piece})
     except RecallGraphError as e:
-        current_app.logger.warning("question stream failed: %s", e)
+        log.warning("question stream failed: %s", e)
         yield _event("error", {"message": str(e), "code": type(e).__name__})
+    except Exception:
+        log.exception("question stream failed")
+        internal = {"message": "internal error; see the server log", "code": "internal_error"}
+        yield _event("error", internal)
     yield _event("done", {})
 
 
@@ -46,6 +55,7 @@ def ask(space: str) -> Any:
     if body.stream:
         pieces = memory().stream(name, body.question, mode=body.mode, as_of=body.as_of)
         first = next(pieces)  # bad input and unavailable readers fail here, as plain errors
+        prepare_event_stream()
         return Response(
             _events(itertools.chain([first], pieces)),
             mimetype="text/event-stream",

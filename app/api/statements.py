@@ -2,8 +2,11 @@
 
 Each statement is its own knowledge update with its own ``t`` (the whole request is one Neo4j
 transaction, so a request is stored whole or not at all). An ``id`` is an idempotency key:
-re-sending it stores nothing and returns the original ``t``. A space that does not exist yet is
-created by its first statement.
+re-sending it stores nothing and returns the original ``t``; a statement without one gets an id
+derived from its space, text and ``observed_at`` (``extraction.statements.content_id``), so a
+retried request never stores it twice. A space that does not exist yet is created by its first
+statement. The model writer's work is bounded per statement and per request
+(``hybrid.write_budget``): each row says how many sentences the model read.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ def _validated(items: list[tuple[str, Any]]) -> list[StatementInput]:
 
 def read_statements() -> list[StatementInput]:
     if is_ndjson():
-        items = [(f"line {n}", row) for n, row in ndjson_lines()]
+        items = [(f"line {n}", row) for n, row in ndjson_lines(MAX_BATCH)]
     else:
         body = json_body()
         if isinstance(body, list):
@@ -55,7 +58,7 @@ def read_statements() -> list[StatementInput]:
 @bp.post("/statements")
 def post_statements(space: str) -> Any:
     name = validate_space_name(space)
-    outcomes = memory().writer.ingest_many(name, read_statements())
+    outcomes = memory().writer.ingest_many(name, read_statements(), bounded=True)
     rows = [
         {
             "id": o.result.record.id,
@@ -65,6 +68,7 @@ def post_statements(space: str) -> Any:
             "pending": o.pending,
             "warnings": o.warnings,
         }
+        | ({"model_sentences": o.result.model.as_dict()} if o.result.model else {})
         for o in outcomes
     ]
     status = 201 if any(not o.duplicate for o in outcomes) else 200

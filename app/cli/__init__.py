@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from app.cli.ask_cmd import ask_cmd
 from app.cli.browse_cmd import browse_cmd
+from app.cli.chroma_cmds import chroma_group
 from app.cli.demo_cmd import demo_cmd
 from app.cli.doctor_cmd import doctor_cmd
 from app.cli.entity_cmds import entities_group
@@ -57,6 +58,7 @@ def cli() -> None:
 
 for command in (
     neo4j_group,
+    chroma_group,
     spaces_cmd,
     reset_cmd,
     migrate_cmd,

@@ -1,5 +1,9 @@
 """``recallgraph demo``: feed the built-in stream into a fresh space, ask the built-in questions,
-and show what the memory built and what each reader answers (never a canned answer)."""
+and show what the memory built and what each reader answers (never a canned answer).
+
+The demo writes into a space of its own (``demo`` unless ``--space`` says otherwise), marked as
+the demo's when it creates it; it empties that space on every run, and refuses to touch a space it
+did not create."""
 
 from __future__ import annotations
 
@@ -12,9 +16,11 @@ from app.cli.options import open_memory
 from app.config import get_settings
 from app.demo_data import DEMO_FIRST_DAY, DEMO_QUESTIONS, DEMO_STREAM
 from extraction.statements import StatementInput
-from graph.spaces import create_space, delete_space, describe_space, space_exists
+from graph.errors import ConflictError
+from graph.spaces import create_space, describe_space, space_exists, space_owner
 
 DEMO_SPACE = "demo"
+DEMO_OWNER = "recallgraph demo"
 
 
 @click.command("demo")
@@ -28,10 +34,14 @@ def demo_cmd(space: str) -> None:
         memory.server.start()
     store = memory.store
     if space_exists(store, name):
-        delete_space(store, name)
-    create_space(store, name)
-    if memory.vectors is not None:
-        memory.vectors.drop(name)
+        if space_owner(store, name) != DEMO_OWNER:
+            raise ConflictError(
+                f"space {name!r} exists and was not made by the demo, which never wipes a space "
+                f"it did not create: run it with another --space, or empty this one yourself "
+                f"(`recallgraph reset --space {name} --yes`)"
+            )
+        memory.delete_space(name)
+    create_space(store, name, owner=DEMO_OWNER)
     for i, text in enumerate(DEMO_STREAM):
         day = (DEMO_FIRST_DAY + timedelta(days=i)).isoformat()
         statement = StatementInput(text, id=f"demo-{i:03d}", source="demo", observed_at=day)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 import click
 from pydantic import ValidationError
@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from app.cli.options import open_memory, space_option
 from app.config import get_settings
 from extraction.memory_api import Triple
-from graph.errors import InvalidInputError, describe_validation_error
+from graph.errors import InvalidInputError, VectorStoreError, describe_validation_error
 from graph.facts_read import FactRecord
 from graph.spaces import require_space
 from hybrid.memory_controller import MemoryController
@@ -212,17 +212,40 @@ def export_cmd(space: str | None, output: Path | None) -> None:
     click.echo(f"Exported {summary.statements} statements and {summary.facts} facts to {output}.")
 
 
+def _utf8_lines(file: BinaryIO) -> Iterator[str]:
+    """The file's lines, read one at a time; a line that is not UTF-8 is named."""
+    for number, raw in enumerate(file, start=1):
+        try:
+            yield raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidInputError(
+                f"line {number} is not valid UTF-8 (byte 0x{raw[e.start]:02x})"
+            ) from e
+
+
 @click.command("import")
 @space_option
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-def import_cmd(space: str | None, file: click.utils.LazyFile) -> None:
-    """Load an export (JSON Lines; '-' for stdin) into an empty space."""
+@click.argument("file", type=click.File("rb"))
+def import_cmd(space: str | None, file: BinaryIO) -> None:
+    """Load an export (JSON Lines; '-' for stdin) into an empty space, all or nothing."""
     settings = get_settings()
     name = settings.resolved_space(space)
-    summary = open_memory(settings).import_(name, file)
+    memory = open_memory(settings)
+    summary = memory.import_(name, _utf8_lines(file))
     click.echo(
         f"Imported {summary.statements} statements and {summary.facts} facts into {name!r} "
         f"(clock at t={summary.clock})."
     )
     for kind, count in summary.skipped.items():
         click.echo(f"Skipped {count} records of unknown kind {kind!r}.", err=True)
+    if memory.vectors is not None:
+        try:
+            written = memory.sync_vectors(name)
+        except VectorStoreError as e:
+            click.echo(
+                f"warning: the vector store has not taken them yet ({e}); run `recallgraph "
+                f"rebuild-vectors --space {name} --missing-only` when it answers",
+                err=True,
+            )
+        else:
+            click.echo(f"Wrote {written} statements to the vector store.")

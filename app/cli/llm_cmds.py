@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 
 import click
 
 from app.api import create_app
 from app.api.auth import refuse_open_network
+from app.api.web_safety import allowed_host_names
 from app.cli.options import open_memory
+from app.cli.serve_cmd import run_gunicorn
 from app.config import get_settings
 from extraction.llm.base import ChatMessage, ChatOptions
 from graph.errors import InvalidInputError
@@ -72,8 +75,8 @@ def llm_serve_cmd(host: str, port: int) -> None:
     """Serve the local model over the OpenAI API (/v1/chat/completions, /v1/models)."""
     settings = get_settings()
     refuse_open_network(host, reveal(settings.api_token))
-    memory = open_memory(settings)
-    app = create_app(settings, memory=memory, parts=("llm",))
-    model = memory.llm.model_name
+    allowed_host_names(host, settings.allowed_hosts)
+    model = open_memory(settings).llm.model_name
     click.echo(f"OpenAI-compatible endpoint: http://{host}:{port}/v1 (model {model})")
-    app.run(host=host, port=port, threaded=True, debug=False, use_reloader=False)
+    factory = partial(create_app, settings, parts=("llm",), bind_host=host)
+    run_gunicorn(factory, settings, (host, port))

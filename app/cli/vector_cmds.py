@@ -25,5 +25,5 @@ def rebuild_vectors_cmd(space: str | None, missing_only: bool) -> None:
         raise InvalidInputError("the vector baseline is switched off (RECALLGRAPH_VECTORS=false)")
     memory = open_memory(settings)
     require_space(memory.store, name)
-    written = memory.writer.sync_vectors(name, rebuild=not missing_only)
+    written = memory.sync_vectors(name, rebuild=not missing_only)
     click.echo(f"Wrote {written} statements of space {name!r} to the vector store.")

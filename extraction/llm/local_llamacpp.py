@@ -4,7 +4,9 @@ On this project's 2-core machine it loads in under a second and generates about 
 the fp32 transformers engine (``experiments/results/bench_llm``), so it is the default for answers.
 A llama.cpp context holds one KV cache, so one generation runs at a time: a producer thread holds
 the lock for the whole generation and hands tokens over a queue, which keeps a slow or abandoned
-consumer (an HTTP stream) from ever holding the lock itself.
+consumer (an HTTP stream) from ever holding the lock itself. A consumer that takes no token for
+``handoff_timeout`` seconds (a client that stopped reading) is abandoned and the lock freed; a
+caller that waits longer than the lock's timeout for a busy model gets ``ModelBusyError``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 import queue
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,8 +26,15 @@ import numpy as np
 from extraction.llm.assets import SMOLLM2_NAME, smollm2_gguf
 from extraction.llm.base import ChatMessage
 from extraction.llm.chat_template import prompt_ids, render_segments
+from extraction.llm.engine_lock import HANDOFF_TIMEOUT_S, LOCK_TIMEOUT_S, EngineLock
 from extraction.llm.probe import probe_llamacpp
-from graph.errors import AssetMissingError, ModelError
+from graph.errors import (
+    AssetMissingError,
+    ModelBusyError,
+    ModelError,
+    ModelTimeoutError,
+    RecallGraphError,
+)
 
 _DONE = object()
 _HANDOFF_POLL_S = 0.5
@@ -54,7 +64,12 @@ def _import_llama() -> Any:
 
 
 class LlamaCppEngine:
-    def __init__(self, spec: LlamaCppSpec) -> None:
+    def __init__(
+        self,
+        spec: LlamaCppSpec,
+        lock_timeout: float = LOCK_TIMEOUT_S,
+        handoff_timeout: float = HANDOFF_TIMEOUT_S,
+    ) -> None:
         llama_class = _import_llama()
         if spec.lora is not None and not spec.lora.is_file():
             raise ModelError(f"no GGUF LoRA adapter at {spec.lora}")
@@ -80,7 +95,17 @@ class LlamaCppEngine:
             if len(ids) == 1:
                 ends.add(ids[0])
         self.eos_ids = frozenset(ends)
-        self.lock = threading.Lock()
+        self.lock = EngineLock(self.name, lock_timeout)
+        self.handoff_timeout = handoff_timeout
+
+    def close(self) -> None:
+        """Free the context once no generation runs in it (freeing it under a running one
+        would crash the process); a generation that outlasts the wait keeps it."""
+        try:
+            with self.lock.held():
+                self.llama.close()
+        except ModelBusyError:
+            return
 
     def tokenize(self, text: str, special: bool) -> list[int]:
         return list(self.llama.tokenize(text.encode("utf-8"), add_bos=False, special=special))
@@ -99,26 +124,29 @@ class LlamaCppEngine:
     @contextmanager
     def stepper(self) -> Iterator[LlamaCppStepper]:
         """One generation for token-level decoding; holds the context for its whole length."""
-        with self.lock:
+        with self.lock.held():
             self.llama.reset()
             yield LlamaCppStepper(self.llama)
 
     def tokens(self, prompt: Sequence[int], temperature: float, limit: int) -> Iterator[int]:
         handoff: queue.Queue[Any] = queue.Queue(maxsize=64)
         cancelled = threading.Event()
+        finished = threading.Event()
 
         def put(item: Any) -> bool:
-            while not cancelled.is_set():
+            deadline = time.monotonic() + self.handoff_timeout
+            while not cancelled.is_set() and time.monotonic() < deadline:
                 try:
                     handoff.put(item, timeout=_HANDOFF_POLL_S)
                     return True
                 except queue.Full:
                     continue
+            cancelled.set()  # the reader is gone or stuck: free the model for others
             return False
 
         def produce() -> None:
             try:
-                with self.lock:
+                with self.lock.held():
                     generator = self.llama.generate(
                         list(prompt), temp=max(temperature, 0.0), top_k=40, top_p=0.95
                     )
@@ -130,15 +158,31 @@ class LlamaCppEngine:
                 put(e)
             finally:
                 put(_DONE)
+                finished.set()
 
         threading.Thread(target=produce, name="llama-cpp-generate", daemon=True).start()
         try:
-            while (item := handoff.get()) is not _DONE:
+            while (item := self._next(handoff, finished)) is not _DONE:
+                if isinstance(item, RecallGraphError):
+                    raise item
                 if isinstance(item, Exception):
                     raise ModelError(f"llama.cpp generation failed: {item}") from item
                 yield item
         finally:
             cancelled.set()
+
+    def _next(self, handoff: queue.Queue[Any], finished: threading.Event) -> Any:
+        """The next item; a generation that gave up on this reader (it took no token for the
+        handoff timeout) ends in an error instead of a wait that never ends."""
+        while True:
+            try:
+                return handoff.get(timeout=_HANDOFF_POLL_S)
+            except queue.Empty:
+                if finished.is_set() and handoff.empty():
+                    raise ModelTimeoutError(
+                        f"the generation was abandoned: its reader took no token for "
+                        f"{self.handoff_timeout:g} s"
+                    ) from None
 
 
 class LlamaCppStepper:

@@ -1,13 +1,12 @@
 """SmolLM2 in transformers (``extraction.llm.base_model``), optionally with a peft LoRA adapter.
 
 Each model loads once per process, whoever asks. Forward passes take the model's lock one token
-at a time, so concurrent generations interleave and never share state (each keeps its own KV
-cache).
+at a time (waiting at most the lock's timeout), so concurrent generations interleave and never
+share state (each keeps its own KV cache), and a stalled reader never holds the lock.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from extraction.llm.assets import SMOLLM2_NAME
 from extraction.llm.base import ChatMessage
 from extraction.llm.base_model import load_base
 from extraction.llm.chat_template import prompt_ids, render_segments
+from extraction.llm.engine_lock import LOCK_TIMEOUT_S, EngineLock
 from graph.errors import ModelError
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class TransformersSpec:
 class TransformersEngine:
     """A loaded model: base weights, optionally a LoRA adapter on top."""
 
-    def __init__(self, spec: TransformersSpec) -> None:
+    def __init__(self, spec: TransformersSpec, lock_timeout: float = LOCK_TIMEOUT_S) -> None:
         model, self.tokenizer = load_base(spec.cache_dir)
         if spec.adapter is not None:
             from peft import PeftModel
@@ -59,7 +59,7 @@ class TransformersEngine:
             for t in ("<|im_end|>", "<|endoftext|>", self.tokenizer.eos_token)
             if t in vocab
         )
-        self.lock = threading.Lock()
+        self.lock = EngineLock(self.name, lock_timeout)
 
     def tokenize(self, text: str, special: bool) -> list[int]:
         return list(
@@ -82,7 +82,7 @@ class TransformersEngine:
         """One forward step under the lock: next-token logits and the new KV cache."""
         import torch
 
-        with self.lock, torch.inference_mode():
+        with self.lock.held(), torch.inference_mode():
             out = self.model(input_ids=ids, past_key_values=past, use_cache=True)
         return out.logits[0, -1, :], out.past_key_values
 

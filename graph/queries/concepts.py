@@ -51,9 +51,15 @@ RETURN c.label AS label, c.context AS context, c.context_t AS context_t, c.merge
 
 # Optimistic: a revision computed outside the update's transaction (LLM mode) is written only if
 # no update merged into the concept since its context was read.
+# The row lock comes first (the SET of _lock), the merge-count check after it: checked before,
+# an update that merged into the concept between the check and the lock would be overwritten by
+# a summary of the older context.
 WRITE_REVISIONS = """
 UNWIND $revisions AS row
 MATCH (c:Concept {space: $space, label: row.label})
+SET c._lock = true
+REMOVE c._lock
+WITH c, row
 WHERE c.merges = row.merges
 SET c.context = row.context, c.context_t = row.context_t, c.revised_merges = c.merges,
     c.revised_at = $t, c.revisions = c.revisions + 1

@@ -124,7 +124,7 @@ CREATE (st:Statement {
   observed_at: CASE WHEN row.observed_at IS NULL THEN null ELSE datetime(row.observed_at) END,
   date_texts: row.date_texts, date_kinds: row.date_kinds,
   date_first: [d IN row.date_first | date(d)], date_last: [d IN row.date_last | date(d)],
-  ingested_at: datetime()
+  ingested_at: datetime(), pending: row.pending
 })
 """
 
@@ -297,23 +297,28 @@ ORDER BY t DESC, name
 LIMIT $limit
 """
 
+# Exports page by key (after the last row's t, or t and id), never by SKIP, and only what the
+# space held at $as_of: a snapshot whatever commits meanwhile.
 EXPORT_STATEMENTS = """
 MATCH (st:Statement {space: $space})
+WHERE st.t > $after_t AND st.t <= $as_of
 RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source,
        toString(st.observed_at) AS observed_at, st.date_texts AS date_texts,
        st.date_kinds AS date_kinds, [d IN st.date_first | toString(d)] AS date_first,
        [d IN st.date_last | toString(d)] AS date_last
-ORDER BY st.t, st.id
-SKIP $skip LIMIT $limit
+ORDER BY st.t
+LIMIT $limit
 """
 
 EXPORT_FACTS = """
 MATCH (s:Entity {space: $space})-[f:FACT]->(o:Entity)
+WHERE f.t_from <= $as_of AND (f.t_from > $after_t OR (f.t_from = $after_t AND f.id > $after_id))
 RETURN s.name AS subject, f.relation AS relation, o.name AS object, f.t_from AS t_from,
-       f.t_to AS t_to, f.t_confirmed AS t_confirmed, f.confirmations AS confirmations,
-       f.statement_id AS statement_id, f.source AS source, f.writer AS writer,
-       f.closed_by AS closed_by, f.id AS id, toString(f.valid_from) AS valid_from,
-       toString(f.valid_to) AS valid_to
+       CASE WHEN f.t_to <= $as_of THEN f.t_to END AS t_to,
+       CASE WHEN f.t_confirmed > $as_of THEN $as_of ELSE f.t_confirmed END AS t_confirmed,
+       f.confirmations AS confirmations, f.statement_id AS statement_id, f.source AS source,
+       f.writer AS writer, CASE WHEN f.t_to <= $as_of THEN f.closed_by END AS closed_by,
+       f.id AS id, toString(f.valid_from) AS valid_from, toString(f.valid_to) AS valid_to
 ORDER BY f.t_from, f.id
-SKIP $skip LIMIT $limit
+LIMIT $limit
 """

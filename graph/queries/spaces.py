@@ -4,10 +4,16 @@ from graph.labels import Label
 
 CREATE_SPACE = """
 MERGE (sp:Space {name: $space})
-  ON CREATE SET sp.t = 0, sp.created_at = datetime(), sp.created = true
+  ON CREATE SET sp.t = 0, sp.created_at = datetime(), sp.created = true, sp.owner = $owner
 WITH sp, coalesce(sp.created, false) AS created
 REMOVE sp.created
 RETURN created
+"""
+
+# Who made a space, when a command makes spaces of its own (the demo): it may wipe only those.
+SPACE_OWNER = """
+MATCH (sp:Space {name: $space})
+RETURN sp.owner AS owner
 """
 
 GET_SPACE = """

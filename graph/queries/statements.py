@@ -61,10 +61,25 @@ ORDER BY st.t
 LIMIT $limit
 """
 
+PENDING_AMONG = """
+UNWIND $ids AS statement_id
+MATCH (st:Statement {space: $space, id: statement_id})
+WHERE $sink IN st.pending
+RETURN st.id AS id, st.t AS t, st.text AS text, st.source AS source
+ORDER BY st.t
+"""
+
+SPACES_WITH_PENDING = """
+MATCH (st:Statement)
+WHERE $sink IN st.pending
+RETURN DISTINCT st.space AS space
+"""
+
 CLEAR_PENDING = """
 UNWIND $ids AS statement_id
 MATCH (st:Statement {space: $space, id: statement_id})
 SET st.pending = [sink IN st.pending WHERE sink <> $sink]
+RETURN st.id AS id
 """
 
 MARK_PENDING = """

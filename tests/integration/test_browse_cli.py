@@ -29,7 +29,14 @@ def play_line(output: str) -> str:
 
 
 def remember(recallgraph: RecallGraph, space: str) -> None:
-    recallgraph.remember(space, ["Brandon wants to go to Paris for his next vacation."] * 2)
+    # two statements (the same text twice would be one: ids derive from content)
+    recallgraph.remember(
+        space,
+        [
+            "Brandon wants to go to Paris for his next vacation.",
+            "Brandon still wants to go to Paris for his next vacation.",
+        ],
+    )
     for obj in ("Paris", "Brazil"):
         triple = Triple.from_parts("Brandon", "plans to travel to", obj)
         recallgraph.triples.write(space, [triple], writer="test")

@@ -26,6 +26,19 @@ from hybrid.settings import Settings
 pytestmark = pytest.mark.slow
 
 BOLT, HTTP = 17787, 17574
+PASSWORD = 'first pass"word \\ 123'  # spaces, a quote, a backslash: the argument file quotes them
+
+
+def command_lines() -> list[str]:
+    """Every process's command line (what ``ps`` shows anyone on the machine)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                found.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+            except OSError:
+                continue
+    return found
 
 
 def server_config(settings: Settings) -> ServerConfig:
@@ -42,7 +55,7 @@ def second_server(settings: Settings, tmp_path: Path) -> Iterator[ManagedNeo4j]:
         home=tmp_path / "neo4j",
         bolt_port=BOLT,
         http_port=HTTP,
-        password="first-password-123",
+        password=PASSWORD,
         start_timeout=120,
     )
     server = ManagedNeo4j(config)
@@ -62,8 +75,9 @@ def test_start_stop_start_again(second_server: ManagedNeo4j) -> None:
     assert not second_server.stop(), "stopping a stopped server reports it"
     again = second_server.start()
     assert again.running
-    driver = open_driver(again.bolt_uri, "neo4j", "first-password-123")
+    driver = open_driver(again.bolt_uri, "neo4j", PASSWORD)
     driver.close()
+    assert not [line for line in command_lines() if PASSWORD in line]
 
 
 def test_generated_password_file_is_private(tmp_path: Path, settings: Settings) -> None:

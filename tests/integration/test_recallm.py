@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable
 
 import pytest
@@ -20,7 +21,8 @@ OFF = IngestSettings(revision_mode="off")
 
 
 def feed(ingestor: Ingestor, space: str, texts: Iterable[str]) -> list[int]:
-    return [ingestor.ingest(space, StatementInput(text)).t for text in texts]
+    """Each text its own update, a repeated one too (an id says "said again")."""
+    return [ingestor.ingest(space, StatementInput(text, id=uuid.uuid4().hex)).t for text in texts]
 
 
 def with_noise(updates: list[str], gap: int, seed: int = 7) -> list[str]:

@@ -29,7 +29,7 @@ def test_json_lines_carry_id_source_and_observed_at() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"text": "ok"}\n{"text": "a",\n', "line 2 is not valid JSON"),
+        ('{"text": "ok"}\n{"text": "a",\n', "line 2: malformed JSON"),
         ('{"text": "ok"}\n{"txt": "a"}\n', "line 2: field 'text'"),
         ('{"text": 3}\n', "line 1: field 'text'"),
         ('{"text": "  "}\n', "line 1: field 'text': text is empty"),

@@ -68,7 +68,7 @@ def test_bad_statements_are_clear_4xx_and_store_nothing(
             400,
             "UTF-8",
         ),
-        (client.post(f"/v1/spaces/{space}/statements", data="text"), 400, "application/json"),
+        (client.post(f"/v1/spaces/{space}/statements", data="text"), 415, "application/json"),
         (post(client, space, {"text": "x" * 70_000}), 413, ""),
         (post(client, "bad space!", {"text": "x"}), 400, "space name"),
     ]

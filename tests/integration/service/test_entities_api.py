@@ -73,7 +73,8 @@ def test_bad_entity_requests_are_clear_4xx(
         (client.post(f"{base}/merge", json={"entity": "Karl Voss"}), 400, "into"),
         (client.post(f"{base}/merge", json={"entity": "A", "into": "B", "x": 1}), 400, "x"),
         (client.post(f"{base}/merge", json=["Karl Voss", "Bonn"]), 400, "dictionary"),
-        (client.post(f"{base}/merge", data="Karl", content_type="text/plain"), 400, "JSON"),
+        (client.post(f"{base}/merge", data="Karl", content_type="text/plain"), 415, "json"),
+        (client.post(f"{base}/merge", data="{Karl", content_type="application/json"), 400, "JSON"),
         (
             client.post(f"{base}/merge", json={"entity": "Nobody", "into": "Karl Voss"}),
             404,

@@ -1,5 +1,5 @@
 """The OpenAPI document matches the routes, and a schemathesis run against the app finds no 5xx
-and no response that breaks its schema."""
+and no response that breaks its schema: at least 200 examples per operation (FUZZ_EXAMPLES)."""
 
 from __future__ import annotations
 
@@ -90,10 +90,13 @@ def remove_fuzz_spaces(recallgraph: RecallGraph):  # type: ignore[no-untyped-def
             recallgraph.delete_space(summary.name)
 
 
+FUZZ_EXAMPLES = 200
+
+
 @pytest.mark.slow
 @schema.parametrize()
 @settings(
-    max_examples=12,
+    max_examples=FUZZ_EXAMPLES,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,
