@@ -1,6 +1,7 @@
 """How a reader turns its prepared candidate and prompt into an answer: all at once, or streamed.
 
-Graph and vector readers differ in what they retrieve and how they prompt, not in this.
+Graph and vector readers differ in what they retrieve and how they prompt, not in this. A streamed
+answer is the same text as the answer given all at once: the stream is cleaned as it goes.
 """
 
 from __future__ import annotations
@@ -15,17 +16,68 @@ from hybrid.candidate import Candidate
 _SPEAKER = re.compile(
     r"^\s*(?i:answer:\s*)?(?:(?!(?i:yes|no)\b)[A-Z][\w'-]*(?: [A-Z][\w'-]*)?:\s+)?"
 )
+_ECHO = re.compile(r"^\s*(?:the answer is:?\s*|\d+\.(?!\d)\s*(?:\(latest\)\s*)?)", re.I)
+_QUOTES = "\"'“”‘’ "
+# A prefix to strip ("Answer: The answer is: Firstname Lastname: ") is decided within this many
+# characters of the first line.
+_SETTLED_AFTER = 64
 
 
-_ECHO = re.compile(r"^\s*(?:the answer is:?\s*|\d+\.\s*(?:\(latest\)\s*)?)", re.I)
+def _without_prefix(line: str) -> str:
+    """A first line without its "The answer is", "1. (latest)" or "Speaker: " prefix, and
+    without the quotes and spaces that open it."""
+    line = _SPEAKER.sub("", _ECHO.sub("", line, count=1), count=1)
+    return line.strip().lstrip(_QUOTES).lstrip() if line.strip() else ""
 
 
 def clean_answer(text: str) -> str:
-    """The answer as a reply, not a quoted turn or a copied evidence line: its first line,
-    without an "Answer:", "The answer is", "1. (latest)" or "Speaker: " prefix, unquoted."""
-    first = text.strip().splitlines()[0] if text.strip() else ""
-    first = _SPEAKER.sub("", _ECHO.sub("", first, count=1), count=1).strip()
-    return first.strip("\"'“”‘’ ").strip() or text.strip()
+    """The answer as a reply, not a quoted turn or a copied evidence line: its first line with
+    words, without an "Answer:", "The answer is", "1. (latest)" or "Speaker: " prefix, unquoted."""
+    for line in text.strip().splitlines():
+        if cleaned := _without_prefix(line).rstrip(_QUOTES).strip():
+            return cleaned
+    return text.strip()
+
+
+class AnswerStream:
+    """Turns the model's pieces into pieces of the cleaned answer, so that what a client reads
+    as it streams is exactly the answer it gets at the end.
+
+    A line is held back until its prefix is decided (a line break or ``_SETTLED_AFTER``
+    characters), nothing after the answer's line is passed on, and closing quotes and spaces wait
+    until more text follows them.
+    """
+
+    def __init__(self) -> None:
+        self.raw = ""
+        self.sent = ""
+
+    def push(self, piece: str) -> str:
+        """The new text of the cleaned answer that this piece makes certain."""
+        self.raw += piece
+        for line in self.raw.lstrip().splitlines(keepends=True):
+            text = line.splitlines()[0]
+            ended = text != line
+            if not ended and len(text.strip()) < _SETTLED_AFTER:
+                return ""
+            cleaned = _without_prefix(text).rstrip(_QUOTES).rstrip()
+            if cleaned or not ended:
+                return self._advance(cleaned)
+        return ""
+
+    def end(self) -> str:
+        """The rest of the cleaned answer, once the model has finished."""
+        return self._advance(clean_answer(self.raw))
+
+    @property
+    def answer(self) -> str:
+        return clean_answer(self.raw)
+
+    def _advance(self, certain: str) -> str:
+        if not certain.startswith(self.sent) or len(certain) <= len(self.sent):
+            return ""
+        new, self.sent = certain[len(self.sent) :], certain
+        return new
 
 
 def complete(
@@ -46,14 +98,15 @@ def stream(
     messages: list[ChatMessage] | None,
     options: ChatOptions,
 ) -> Iterator[str | Candidate]:
-    """The answer's pieces as the LLM produces them, then the whole candidate."""
+    """The cleaned answer's pieces as the LLM produces them, then the whole candidate."""
     if messages is None or llm is None:
         yield candidate.answer
         yield candidate
         return
-    pieces = []
+    answer = AnswerStream()
     for chunk in llm.stream(messages, options):
-        if chunk.text:
-            pieces.append(chunk.text)
-            yield chunk.text
-    yield replace(candidate, answer=clean_answer("".join(pieces)))
+        if chunk.text and (piece := answer.push(chunk.text)):
+            yield piece
+    if rest := answer.end():
+        yield rest
+    yield replace(candidate, answer=answer.answer)
