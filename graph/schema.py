@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from graph.errors import GraphUnavailableError
 from graph.queries.captions import (
     BACKFILL_CONCEPT_CAPTIONS,
     BACKFILL_ENTITY_CAPTIONS,
@@ -122,6 +123,25 @@ MERGE (m:Migration {id: $id})
 AWAIT_INDEXES = "CALL db.awaitIndexes(300)"
 
 
+# What Neo4j answers when another process created the same index or constraint between this
+# one's ``IF NOT EXISTS`` check and its own creation: the statement's work is done.
+_CREATED_BY_ANOTHER = (
+    "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
+    "Neo.ClientError.Schema.IndexAlreadyExists",
+    "Neo.ClientError.Schema.ConstraintAlreadyExists",
+)
+
+
+def apply_schema_statement(store: GraphStore, statement: str) -> None:
+    """One idempotent schema statement, also when another process runs the same migration."""
+    try:
+        store.run_autocommit(statement)
+    except GraphUnavailableError as e:
+        code = getattr(e.__cause__, "code", None)
+        if code not in _CREATED_BY_ANOTHER:
+            raise
+
+
 def apply_migrations(store: GraphStore) -> list[int]:
     """Apply every migration not yet recorded; return the ids applied now (empty when current)."""
     applied = {row["id"] for row in store.query(APPLIED_MIGRATIONS)}
@@ -130,7 +150,7 @@ def apply_migrations(store: GraphStore) -> list[int]:
         if migration.id in applied:
             continue
         for statement in migration.statements:
-            store.run_autocommit(statement)
+            apply_schema_statement(store, statement)
         store.run_autocommit(RECORD_MIGRATION, id=migration.id, name=migration.name)
         newly_applied.append(migration.id)
     if newly_applied:

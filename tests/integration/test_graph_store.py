@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from graph.errors import NotFoundError
-from graph.schema import MIGRATIONS, apply_migrations, schema_version
+from graph.schema import MIGRATIONS, apply_migrations, apply_schema_statement, schema_version
 from graph.spaces import (
     create_space,
     current_t,
@@ -34,6 +34,20 @@ def test_schema_bootstrap_twice_changes_nothing(store: GraphStore) -> None:
     assert schema_version(store) == MIGRATIONS[-1].id
     indexes = {row["name"] for row in store.query("SHOW INDEXES YIELD name RETURN name")}
     assert {"entity_embedding", "relation_embedding", "concept_key"} <= indexes
+
+
+def test_processes_creating_the_same_index_at_once_all_succeed(store: GraphStore) -> None:
+    """Two processes migrating a fresh database race between ``IF NOT EXISTS`` and the
+    creation: Neo4j answers the losers "equivalent index already exists" (seen with
+    eval-writes started twice on a new machine)."""
+    name = f"race_probe_{uuid.uuid4().hex[:8]}"
+    statement = f"CREATE INDEX {name} IF NOT EXISTS FOR (n:RaceProbe) ON (n.{name})"
+    try:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            list(pool.map(lambda _: apply_schema_statement(store, statement), range(8)))
+        assert name in {row["name"] for row in store.query("SHOW INDEXES YIELD name")}
+    finally:
+        store.run_autocommit(f"DROP INDEX {name} IF EXISTS")
 
 
 def test_concurrent_writers_get_distinct_consecutive_t(store: GraphStore, space: str) -> None:
