@@ -47,6 +47,8 @@ def fit_from_records(files: Sequence[Path]) -> tuple[LinearModel, dict[str, Any]
                 for c in record["candidates"]
                 if c["reader"] in HYBRID_READERS
             ]
+            if not candidates:
+                continue  # answered from calendar time: no reader to choose between
             rows += candidate_features(question, candidates)
             labels += [int(correct.get(c.reader, False)) for c in candidates]
             questions.append((question, correct, candidates))

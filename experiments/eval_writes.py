@@ -87,8 +87,10 @@ class RelationMatcher:
         if ka == kb:
             return True
         read_a, read_b = read_relation(a), read_relation(b)
-        if read_a.canonical and read_b.canonical and read_a.name == read_b.name:
-            return True  # "is dating" and "is seeing" are one relation to the memory
+        if read_a.canonical and read_b.canonical:
+            return read_a.name == read_b.name  # "is dating" is "is seeing"; "works as" is not
+        if read_a.canonical or read_b.canonical:  # "works for"'s meaning, not its neighbours'
+            return False
         vectors = self.names.relations([ka, kb])
         return float(np.dot(vectors[ka], vectors[kb])) >= self.tau_t
 

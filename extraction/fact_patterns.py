@@ -213,10 +213,20 @@ _LIGHT_NOUNS = frozenset(
 )
 _LATER_PREPOSITIONS = frozenset({"to", "in", "at", "for", "with", "as"})
 _COPULA = frozenset("is am are was were be been being 's".split())
-_JOB_SUFFIXES = ("er", "or", "ist", "ian", "ant", "eur", "ese")
+_JOB_SUFFIXES = ("er", "or", "ist", "ian", "ant", "eur")
+_NOT_JOBS = frozenset(
+    """brother sister mother father daughter grandmother grandfather partner member number
+    corner customer neighbour neighbor owner user fan lover winner loser river weather letter
+    paper computer summer winter water order border finger dinner character beer career
+    quarter matter power tower flower butter color colour floor door mirror error honour
+    favour humour labour sailor visitor doctorate restaurant plant giant elephant guardian
+    pedestrian christian vegetarian vegan tyrant servant tenant resident""".split()
+)
 _JOBS = frozenset(
     """nurse doctor chef cook nanny surgeon midwife pilot vet dentist clerk judge coach barista
-    sommelier tutor intern analyst engineer teacher lawyer""".split()
+    sommelier tutor intern analyst engineer teacher lawyer paralegal architect accountant
+    consultant pharmacist physio physiotherapist therapist scientist economist journalist
+    mechanic plumber electrician carpenter curator librarian editor manager""".split()
 )
 
 
@@ -225,6 +235,7 @@ class _Clause:
     subject: str | None
     subject_end: int
     verb_start: int
+    partners: tuple[str, ...] = ()  # "Anjali and Oskar are planning …": Oskar's partner Anjali
 
 
 def _subject(clause: Sequence[Token]) -> _Clause | None:
@@ -235,6 +246,7 @@ def _subject(clause: Sequence[Token]) -> _Clause | None:
         return None
     subject: str | None = None
     subject_end = 0
+    partners: list[str] = []
     i = 0
     while i < verb:
         phrase = _noun_phrase(clause, i)
@@ -242,14 +254,16 @@ def _subject(clause: Sequence[Token]) -> _Clause | None:
             i += 1
             continue
         inside = phrase.start > 0 and clause[phrase.start - 1][1] in ("IN", "TO")
+        joined = phrase.start > 0 and clause[phrase.start - 1][0].casefold() == "and"
         if inside:
             pass  # "the train to Portland": Portland is not what the clause is about
         elif phrase.proper or phrase.text.casefold() in _SUBJECT_PRONOUNS:
+            partners = [*partners, subject] if joined and subject else []
             subject, subject_end = phrase.text, phrase.end
         else:
-            subject = None
+            subject, partners = None, []
         i = phrase.end
-    return _Clause(subject, subject_end, verb)
+    return _Clause(subject, subject_end, verb, tuple(partners))
 
 
 def _relation_phrase(clause: Sequence[Token], start: int) -> tuple[list[str], bool, int]:
@@ -281,7 +295,17 @@ def _relation_phrase(clause: Sequence[Token], start: int) -> tuple[list[str], bo
 def _absorbs(verb: list[str], phrase: _Phrase) -> bool:
     """ReVerb's ``V W* P`` for light verbs: "found a new job at", "got a place in"."""
     head = phrase.text.split()[-1].casefold()
-    return head in _LIGHT_NOUNS or any(w.casefold() in _LIGHT_VERBS for w in verb[-1:])
+    return head in _LIGHT_NOUNS or any(w.casefold() in _LIGHT_VERBS for w in verb)
+
+
+def _job_title(clause: Sequence[Token], phrase: _Phrase) -> _Phrase | None:
+    """The job a noun phrase names, with its modifiers ("senior data analyst", "head chef"), or
+    None when it names no job."""
+    if phrase.proper or not _is_job(phrase):
+        return None
+    words = [w for w, t in clause[phrase.start : phrase.end] if t not in ("DT", "PRP$", "CD")]
+    words = [w for w in words if w.casefold() not in _PASSING]
+    return _Phrase(" ".join(words), phrase.start, phrase.end, False) if words else None
 
 
 def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[list[str], _Phrase]]:
@@ -290,13 +314,15 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
     later prepositions ("moved from Devonport to Launceston", "works for X as a sommelier")."""
     found: list[tuple[list[str], _Phrase]] = []
     words = list(verb)
+    extending = True  # the relation words still grow (no object closed them yet)
     preposition: str | None = None
     n = len(clause)
     while i < n:
         word, tag = clause[i]
         if tag in ("IN", "TO", "RP"):
             preposition = word.casefold()
-            words = [*words, word] if not found else [*verb, word]
+            words = [*words, word] if extending else [*verb, word]
+            extending = True
             i += 1
             continue
         phrase = _noun_phrase(clause, i)
@@ -307,17 +333,33 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
             i += 1
             continue
         after = clause[phrase.end][1] if phrase.end < n else ""
-        if not found and not phrase.proper and after in ("IN", "TO") and _absorbs(verb, phrase):
+        job = _job_title(clause, phrase)
+        if job is not None and (preposition == "as" or _absorbs(verb, phrase)):
+            found.append((["works", "as"], job))  # "is now warehouse supervisor", "as a chef"
+            if after in ("IN", "TO"):
+                words = [*words, "job"]  # "… supervisor at X": X is the employer
+                i = phrase.end
+                continue
+        elif not phrase.proper and after in ("IN", "TO") and _absorbs(verb, phrase):
             words = [*words, *(w for w, _ in clause[phrase.start : phrase.end])]
             i = phrase.end
             continue
-        later = bool(found)
-        if not later or (
+        elif not found or (
             preposition in _LATER_PREPOSITIONS and (phrase.proper or preposition == "as")
         ):
             found.append((words, phrase))
+            extending = False
+        elif (
+            not phrase.proper
+            and after in ("IN", "TO")
+            and phrase.text.split()[-1].casefold() in (_LIGHT_NOUNS)
+        ):
+            words = [*verb, *(w for w, _ in clause[phrase.start : phrase.end])]  # "for a job at"
+            i = phrase.end
+            continue
         i = phrase.end
         preposition = None
+        extending = False
         if i < n and clause[i][1] not in ("IN", "TO"):
             break
     return found
@@ -343,7 +385,9 @@ def _reading(words: list[str], obj: _Phrase) -> RelationReading:
 
 def _is_job(phrase: _Phrase) -> bool:
     head = phrase.text.split()[-1].casefold()
-    return not phrase.proper and (head in _JOBS or head.endswith(_JOB_SUFFIXES))
+    if phrase.proper or head in _NOT_JOBS:
+        return False
+    return head in _JOBS or head.endswith(_JOB_SUFFIXES)
 
 
 def _apposition_facts(tokens: Sequence[Token]) -> list[Triple]:
@@ -383,6 +427,24 @@ def _apposition_facts(tokens: Sequence[Token]) -> list[Triple]:
 class _Context:
     subject: str | None = None  # the previous clause's subject, for "and is now …"
     named: str | None = None  # the previous clause's last name, for "…, who runs …"
+
+
+def _topic(clause: Sequence[Token]) -> str | None:
+    """The person a verbless clause introduces: its first name that is neither inside a
+    prepositional phrase nor a possessor ("Kenji, sous chef at Norrland, …"; "Esperanza's
+    husband, Lautaro Painemal, …" introduces Lautaro)."""
+    i = 0
+    while i < len(clause):
+        phrase = _noun_phrase(clause, i)
+        if phrase is None:
+            i += 1
+            continue
+        inside = phrase.start > 0 and clause[phrase.start - 1][1] in ("IN", "TO")
+        owner = phrase.end < len(clause) and clause[phrase.end][0] in ("'s", "’s")
+        if phrase.proper and not inside and not owner:
+            return phrase.text
+        i = phrase.end
+    return None
 
 
 def _last_name(clause: Sequence[Token]) -> str | None:
@@ -435,14 +497,45 @@ def _attribute_fact(clause: Sequence[Token]) -> Triple | None:
     return None
 
 
+SYMMETRIC = frozenset({"is seeing", "married to", "partner of"})
+_COUPLE_WORDS = frozenset({"item", "couple", "together"})
+
+
+def _between_partners(
+    clause: Sequence[Token],
+    end: int,
+    verb: list[str],
+    found: _Clause,
+    subject: str,
+    negated: bool,
+) -> Triple | None:
+    """'Kenji and Fatou are officially an item', '… have split up', '… got married': the
+    relation holds between the two people the clause joins."""
+    if len(found.partners) != 1:
+        return None
+    rest = {w.casefold() for w, _ in clause[end:]}
+    reading = read_relation(" ".join(verb))
+    if not (reading.canonical and reading.name in SYMMETRIC):
+        plain = {w.casefold() for w in verb} <= _COPULA | {"now", "officially", "still", "finally"}
+        if not (plain and _COUPLE_WORDS & rest):
+            return None
+        reading = read_relation("dating")
+    return Triple(
+        subject=found.partners[0],
+        relation=reading.name,
+        object=subject,
+        retract=negated or reading.ends,
+    )
+
+
 def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Triple], _Context]:
     after = _Context(context.subject, _last_name(clause) or context.named)
     attribute = _attribute_fact(clause)
     if attribute is not None:
         return [attribute], _Context(attribute.subject, after.named)
     found = _subject(clause)
-    if found is None:
-        return [], after
+    if found is None:  # "Kenji Morimoto, sous chef at Norrland, …": the topic of what follows
+        return [], _Context(_topic(clause) or context.subject, after.named)
     relative = clause[0][0].casefold() in ("who", "which")
     pronoun = (found.subject or "").casefold() in ("he", "she")
     if found.subject is not None and not (pronoun and context.subject):
@@ -474,6 +567,9 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
     negated = negated or bool(between & _NEGATIONS) or "longer" in between
     negated = negated or any(w.casefold() in _STOP_AFTER for w, _ in clause[end:])
     pairs = _objects(clause, end, verb)
+    couple = _between_partners(clause, end, verb, found, subject, negated)
+    if couple is not None:
+        return [couple], after
     if not pairs:
         adjective = clause[end][0] if end < len(clause) and clause[end][1] == "JJ" else None
         reading = read_relation(" ".join([*verb, adjective] if adjective else verb))
@@ -515,7 +611,13 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
             t for t in triples if t not in known and t.object is not None and t.object[:1].isupper()
         ]
         triples = known + named
-    return triples, after
+    shared = [  # "Anjali and Oskar are planning a fortnight in Lisbon": both are
+        t.model_copy(update={"subject": partner})
+        for partner in found.partners
+        for t in triples
+        if t.subject == subject
+    ]
+    return triples + shared, after
 
 
 def extract_facts(text: str) -> list[Triple]:

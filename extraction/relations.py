@@ -90,7 +90,7 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         SINGLE,
         "seeing | dating | going out with | going * out with | * relationship with | "
         "together with | * girlfriend of | * boyfriend of | courting | hooked up with | "
-        "fell for | back together with",
+        "fell for | back together with | other half | boyfriend | girlfriend",
         "broke up with | split up with | split from | split with | separated from | dumped | "
         "stopped seeing | stopped dating | broke up | split up",
     ),
@@ -107,7 +107,8 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "plans * going to | wants to go to | wants to travel to | wants to visit | "
         "plans to visit | hopes to visit | hopes to go to | going to * for * vacation | "
         "* trip to | * vacation in | * vacation to | * holiday in | * holiday to | "
-        "heading to * for * vacation | booked * to | looking forward to * trip to",
+        "heading to * for * vacation | booked * to | looking forward to * trip to | "
+        "planning + in | planning + to | spending + in",
         "cancelled * trip to | cancelled * trip | called off * trip to | called off * trip | "
         "scrapped * trip to | dropped * trip to | cancelled * vacation | called off * vacation",
     ),
@@ -115,14 +116,27 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "studies at",
         SINGLE,
         "studies at | enrolled at | enrolled in | student at | attends | * degree at | "
-        "* course at | studies * at",
+        "* course at | studies * at | started * degree at | * phd at | started * phd at | "
+        "* masters at | * doctorate at | * studies at",
         "graduated from | dropped out of | dropped out",
     ),
     CanonicalRelation.of("drives", SINGLE, "drives | * car is", ""),
     CanonicalRelation.of("rides", SINGLE, "rides", ""),
-    CanonicalRelation.of("is learning", MULTI, "learning | taking * lessons | studying", ""),
+    CanonicalRelation.of(
+        "is learning",
+        MULTI,
+        "learning | taking * lessons | studying | picking up | picked up | taken up | took up | "
+        "taking up | signed up for * lessons | signed up for | started * lessons | practising | "
+        "practicing",
+        "stopped learning",
+    ),
     CanonicalRelation.of("plays", MULTI, "plays", "stopped playing | quit playing"),
-    CanonicalRelation.of("owns", MULTI, "owns | bought | buys | purchased", ""),
+    CanonicalRelation.of(
+        "owns", MULTI, "owns | bought | buys | purchased | opened | runs | founded | set up", ""
+    ),
+    CanonicalRelation.of(
+        "coaches", MULTI, "coaches | coaching | coach of | head coach of | manages * team", ""
+    ),
     CanonicalRelation.of("has pet", MULTI, "adopted | * pet", "rehomed"),
     CanonicalRelation.of(
         "likes", MULTI, "likes | loves | enjoys | * fan of | adores", "stopped liking"

@@ -25,6 +25,7 @@ from nltk.stem import PorterStemmer
 from extraction.memory_api import Query
 from extraction.name_matching import edit_distance
 from extraction.name_resolution import FIRST_PERSON
+from extraction.relations import read_relation
 from extraction.temporal_ops import TemporalOp, When
 from graph.keys import entity_key
 
@@ -38,82 +39,31 @@ _STOPWORDS = frozenset(
     still ever right these days moment at the moment anymore any more than then so just""".split()
 )
 
-# Question words → canonical relation, most specific first. A cue is a set of stems that must
-# all occur in the question.
-_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "works as",
-        (
-            "job title",
-            "title",
-            "profession",
-            "occupation",
-            "do for a living",
-            "what does do",
-            "what do do",
-            "position",
-            "role",
-            "work as",
-            "job as",
-        ),
-    ),
-    (
-        "works for",
-        (
-            "work for",
-            "work at",
-            "employer",
-            "employed",
-            "company",
-            "firm",
-            "who work",
-            "where work",
-            "job at",
-            "workplace",
-            "work",
-            "job",
-        ),
-    ),
-    ("lives in", ("live", "living", "home", "reside", "based", "move", "city", "town")),
-    (
-        "is seeing",
-        (
-            "dating",
-            "date",
-            "seeing",
-            "boyfriend",
-            "girlfriend",
-            "partner",
-            "going out",
-            "together",
-            "relationship",
-            "who with",
-        ),
-    ),
-    ("married to", ("married", "husband", "wife", "spouse")),
-    (
-        "plans to travel to",
-        (
-            "trip",
-            "travel",
-            "vacation",
-            "holiday",
-            "plan to visit",
-            "planning to visit",
-            "plan to go",
-            "planning to go",
-        ),
-    ),
-    ("studies at", ("study at", "studying at", "university", "college", "enrolled", "degree")),
-    ("drives", ("drive", "car")),
-    ("rides", ("ride", "bike", "bicycle")),
-    ("is learning", ("learn", "learning", "studying")),
-    ("plays", ("play", "playing")),
-    ("has pet", ("pet", "dog", "cat")),
-    ("speaks", ("speak", "language")),
-    ("owns", ("own", "owns")),
-    ("likes", ("like", "likes", "love", "enjoy")),
-)
+# Question words → canonical relation, most specific first ('|'-separated cues). A cue matches
+# as a phrase, else as a set of stems that all occur in the question.
+_CUES: tuple[tuple[str, str], ...] = (
+    ("works for", "work for | work at | employer | employed | company | firm | who work | "
+                  "where work | working at | working for | job at | workplace"),
+    ("works as", "job title | title | profession | occupation | do for a living | what does do | "
+                 "what do do | position | role | work as | job as | job"),
+    ("works for", "work | working"),
+    ("lives in", "live | living | home | reside | based | move | city | town"),
+    ("is seeing", "dating | date | seeing | boyfriend | girlfriend | partner | going out | "
+                  "together | relationship | who with | other half"),
+    ("married to", "married | husband | wife | spouse"),
+    ("plans to travel to", "trip | travel | vacation | holiday | plan to visit | "
+                           "planning to visit | plan to go | planning to go | off to"),
+    ("studies at", "study at | studying at | university | college | enrolled | degree | phd"),
+    ("drives", "drive | driving | car"),
+    ("rides", "ride | bike | bicycle"),
+    ("is learning", "learn | learning | studying | lessons | taken up | picked up"),
+    ("coaches", "coach | coaching"),
+    ("plays", "play | playing"),
+    ("has pet", "pet | dog | cat"),
+    ("speaks", "speak | language"),
+    ("owns", "own | owns | opened | runs"),
+    ("likes", "like | likes | love | enjoy"),
+)  # fmt: skip
 
 
 @lru_cache(maxsize=1)
@@ -127,7 +77,9 @@ def stems(text: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _cue_stems() -> tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]:
-    return tuple((relation, tuple(tuple(stems(cue)) for cue in cues)) for relation, cues in _CUES)
+    return tuple(
+        (relation, tuple(tuple(stems(cue)) for cue in cues.split("|"))) for relation, cues in _CUES
+    )
 
 
 @dataclass(frozen=True)
@@ -257,8 +209,10 @@ def plan_question(
     words = stems(question.replace(subject, " "))
     relation = _relation_by_cue(words)
     worded = _relation_by_words(words, list(stored))
-    if relation is None or (relation not in stored and worded is not None):
-        relation = worded or relation
+    if worded is not None and (
+        relation is None or (relation not in stored and not read_relation(worded).canonical)
+    ):
+        relation = worded  # the person's own relation the question names ("carpool")
     if relation is None:
         return None
     values = stored.get(relation, [])
