@@ -34,6 +34,15 @@ def labelled_question(record: dict[str, Any]) -> tuple[str, dict[str, bool]]:
     return record["question"]["question"], dict(record["correct"])
 
 
+REPO = Path(__file__).resolve().parents[1]
+
+
+def repo_path(path: Path) -> str:
+    """``path`` from the repository's root (as the weights name their records), else as is."""
+    resolved = path.resolve()
+    return str(resolved.relative_to(REPO)) if resolved.is_relative_to(REPO) else str(path)
+
+
 def fit_from_records(files: Sequence[Path]) -> tuple[LinearModel, dict[str, Any]]:
     """One training row per hybrid candidate (label: the grader's verdict)."""
     rows: list[list[float]] = []
@@ -52,7 +61,7 @@ def fit_from_records(files: Sequence[Path]) -> tuple[LinearModel, dict[str, Any]
             rows += candidate_features(question, candidates)
             labels += [int(correct.get(c.reader, False)) for c in candidates]
             questions.append((question, correct, candidates))
-    model = fit(rows, labels)
+    model = fit(rows, labels, trained_on=[repo_path(p) for p in files])
     discriminator = TrainedDiscriminator(model)
     picked = [
         correct.get(discriminator.choose(question, cands).reader, False)
@@ -63,7 +72,7 @@ def fit_from_records(files: Sequence[Path]) -> tuple[LinearModel, dict[str, Any]
         for r in HYBRID_READERS
     )
     report = {
-        "files": [p.name for p in files],
+        "files": [repo_path(p) for p in files],
         "questions": len(questions),
         "candidates": len(rows),
         "positive": sum(labels),
@@ -83,10 +92,13 @@ def write_card(folder: Path, report: dict[str, Any], command: str) -> None:
         "Logistic regression that estimates, for each reader's candidate (graph, triples, "
         "vector), the chance that it is correct, from the reader's signals and features of the "
         "answer (`hybrid/discriminators/features.py`); the hybrid answers with the best one.\n\n"
-        f"Fitted by `{command}` on recorded belief-update runs over generated data sets "
-        "(seeds other than the evaluation set's seed 0); labels from the belief grader (mentions "
-        "a reference and no outdated value). The records are in "
-        "`experiments/data/discriminator/`. Evaluation: `experiments/results/belief_updates/`.\n\n"
+        f"Fitted by `{command}` on the recorded runs listed under *files* (in "
+        "`experiments/data/discriminator/`): `eval-answers` runs of the hand-written "
+        "development QA set (`experiments/data/ood_dev`; the held-out set is refused), labelled "
+        "by its grader (the right value for the asked person and no outdated value), or "
+        "belief-update runs over generated data sets (`seed-*.jsonl`, seeds other than the "
+        "evaluation set's seed 0), labelled by the belief grader. Evaluation: `recallgraph "
+        "eval-answers` (held out) and `experiments/results/belief_updates/`.\n\n"
         + "".join(f"- {k}: {v}\n" for k, v in report.items())
         + "\n| feature (standardised) | weight |\n|---|---|\n"
         + weights

@@ -2,7 +2,7 @@
 
 It scores each candidate's chance of being correct (``features.FEATURES``, standardised) and
 takes the best. The weights are a few dozen numbers in ``weights/discriminator.json`` (fitted by
-``recallgraph train-discriminator`` on the project's own belief-update data; see the card
+``recallgraph train-discriminator`` on recorded runs named in the weights file; see the card
 ``weights/README.md``) and are read without pickle.
 """
 
@@ -30,6 +30,7 @@ class LinearModel:
     scale: tuple[float, ...]
     coef: tuple[float, ...]
     intercept: float
+    trained_on: tuple[str, ...] = ()  # the record files it was fitted on, from the repo root
 
     def probability(self, x: Sequence[float]) -> float:
         z = self.intercept + sum(
@@ -54,6 +55,7 @@ class LinearModel:
             scale=tuple(data["scale"]),
             coef=tuple(data["coef"]),
             intercept=float(data["intercept"]),
+            trained_on=tuple(data.get("trained_on", ())),
         )
         if model.features != FEATURES:
             raise AssetMissingError(
@@ -63,7 +65,12 @@ class LinearModel:
         return model
 
 
-def fit(rows: Sequence[Sequence[float]], labels: Sequence[int], c: float = 1.0) -> LinearModel:
+def fit(
+    rows: Sequence[Sequence[float]],
+    labels: Sequence[int],
+    c: float = 1.0,
+    trained_on: Sequence[str] = (),
+) -> LinearModel:
     """Standardise, then an L2-regularised logistic regression (scikit-learn)."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
@@ -80,6 +87,7 @@ def fit(rows: Sequence[Sequence[float]], labels: Sequence[int], c: float = 1.0) 
         tuple(float(v) for v in scale),
         tuple(float(v) for v in classifier.coef_[0]),
         float(classifier.intercept_[0]),
+        tuple(trained_on),
     )
 
 

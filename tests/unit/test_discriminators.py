@@ -15,7 +15,8 @@ from hybrid.discriminators.features import FEATURES, candidate_features
 from hybrid.discriminators.oracle import OracleDiscriminator
 from hybrid.discriminators.trained import WEIGHTS, LinearModel, TrainedDiscriminator, fit
 
-RECORDS = Path(__file__).resolve().parents[2] / "experiments" / "data" / "discriminator"
+REPO = Path(__file__).resolve().parents[2]
+RECORDS = REPO / "experiments" / "data" / "discriminator"
 QUESTION = "Where does Brandon plan on traveling for his next vacation?"
 BRAZIL = Candidate(
     "graph",
@@ -69,8 +70,10 @@ def test_weights_fitted_on_other_features_or_missing_are_refused(tmp_path: Path)
 
 
 def test_the_committed_weights_are_what_the_committed_records_give() -> None:
-    refit, report = fit_from_records(sorted(RECORDS.glob("seed-*.jsonl")))
     committed = LinearModel.load(WEIGHTS)
+    files = [REPO / name for name in committed.trained_on]
+    assert files and all(f.is_relative_to(RECORDS) and f.exists() for f in files)
+    refit, report = fit_from_records(files)
     assert refit.features == committed.features
     assert refit.coef == pytest.approx(committed.coef, abs=1e-6)
     assert refit.intercept == pytest.approx(committed.intercept, abs=1e-6)
