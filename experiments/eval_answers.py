@@ -18,6 +18,7 @@ outdated value:
 
 from __future__ import annotations
 
+import calendar
 import json
 import re
 import time
@@ -28,6 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from experiments.grading import grade_when
 from extraction.statements import StatementInput
 from graph.keys import entity_key, fold
 from graph.spaces import create_space, space_exists
@@ -114,7 +116,24 @@ def _numbers(text: str) -> set[int]:
     return found | {_NUMBERS[w] for w in fold(text).split() if w in _NUMBERS}
 
 
+def gold_interval(answer: str) -> dict[str, str] | None:
+    """A gold ISO day, month ("2024-04") or year as the days it spans."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", answer):
+        return {"first": answer, "last": answer}
+    if re.fullmatch(r"\d{4}-\d{2}", answer):
+        year, month = (int(p) for p in answer.split("-"))
+        last = calendar.monthrange(year, month)[1]
+        return {"first": f"{answer}-01", "last": f"{answer}-{last:02d}"}
+    if re.fullmatch(r"\d{4}", answer):
+        return {"first": f"{answer}-01-01", "last": f"{answer}-12-31"}
+    return None
+
+
 def value_right(answer: str, question: QAQuestion) -> bool:
+    if question.category == "when":
+        spans = [s for a in question.answers if (s := gold_interval(a)) is not None]
+        if spans:  # "On 3 May 2024" answers "2024-05-03"
+            return any(grade_when(answer, span) for span in spans)
     if question.category == "still":
         return _first_word(answer) == fold(question.answers[0])
     if question.category == "count":

@@ -9,6 +9,8 @@
   partial  = token F1 >= 0.3.
   Score 2 = correct and succinct; 1 = correct but long, or partial; 0 otherwise.
   Accuracy over a set = total score / (2 × questions), as the paper defines it.
+- ``grade_when``: an answer names a day within the gold interval (7 May 2024, May 7, 2024,
+  2024-05-07), or the gold month or year when the interval is one.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 import string
 from collections import Counter
 from collections.abc import Sequence
+from datetime import date
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _PUNCTUATION = str.maketrans("", "", string.punctuation)
@@ -55,3 +58,43 @@ def rubric(answer: str, references: Sequence[str]) -> int:
     if correct:
         return 2 if succinct else 1
     return 1 if f1 >= 0.3 else 0
+
+
+MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({MONTHS}),? (\d{{4}})", re.I)
+_MONTH_DAY_YEAR = re.compile(rf"\b({MONTHS}) (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})", re.I)
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+def _month(name: str) -> int:
+    return MONTHS.split("|").index(name.lower()) + 1
+
+
+def dates_named(answer: str) -> list[date]:
+    """Every full date an answer names (7 May 2024, May 7, 2024, 2024-05-07)."""
+    found = []
+    for m in _DAY_MONTH_YEAR.finditer(answer):
+        found.append((int(m[3]), _month(m[2]), int(m[1])))
+    for m in _MONTH_DAY_YEAR.finditer(answer):
+        found.append((int(m[3]), _month(m[1]), int(m[2])))
+    found += [(int(m[1]), int(m[2]), int(m[3])) for m in _ISO.finditer(answer)]
+    days = []
+    for year, month, day in found:
+        try:
+            days.append(date(year, month, day))
+        except ValueError:
+            continue
+    return days
+
+
+def grade_when(answer: str, gold: dict[str, str]) -> bool:
+    first, last = date.fromisoformat(gold["first"]), date.fromisoformat(gold["last"])
+    if any(first <= d <= last for d in dates_named(answer)):
+        return True
+    whole_month = first.day == 1 and last.month == first.month and (last - first).days >= 27
+    if whole_month:
+        names = [first.strftime("%B %Y"), first.strftime("%Y-%m")]
+        return any(n.lower() in answer.lower() for n in names)
+    if first == date(first.year, 1, 1) and last == date(first.year, 12, 31):
+        return re.search(rf"\b{first.year}\b", answer) is not None
+    return False

@@ -29,11 +29,10 @@ import re
 import time
 import uuid
 from collections import Counter, defaultdict
-from datetime import date
 from pathlib import Path
 from typing import Any
 
-from experiments.grading import contains
+from experiments.grading import contains, grade_when
 from extraction.statements import StatementInput
 from hybrid.ask import Asker
 from hybrid.recallgraph import RecallGraph
@@ -42,46 +41,8 @@ from hybrid.settings import Settings
 DATA = Path(__file__).parent / "data" / "time_chats"
 RESULTS = Path(__file__).parent / "results" / "time_chats"
 KINDS = ("when_did", "true_on", "how_long_after")
-MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({MONTHS}),? (\d{{4}})", re.I)
-_MONTH_DAY_YEAR = re.compile(rf"\b({MONTHS}) (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})", re.I)
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _SPAN = re.compile(r"\b(\d+(?:\.\d+)?)\s*(day|week|month|year)s?\b", re.I)
 _UNIT_DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
-
-
-def _month(name: str) -> int:
-    return MONTHS.split("|").index(name.lower()) + 1
-
-
-def dates_named(answer: str) -> list[date]:
-    """Every full date an answer names (7 May 2024, May 7, 2024, 2024-05-07)."""
-    found = []
-    for m in _DAY_MONTH_YEAR.finditer(answer):
-        found.append((int(m[3]), _month(m[2]), int(m[1])))
-    for m in _MONTH_DAY_YEAR.finditer(answer):
-        found.append((int(m[3]), _month(m[1]), int(m[2])))
-    found += [(int(m[1]), int(m[2]), int(m[3])) for m in _ISO.finditer(answer)]
-    days = []
-    for year, month, day in found:
-        try:
-            days.append(date(year, month, day))
-        except ValueError:
-            continue
-    return days
-
-
-def grade_when(answer: str, gold: dict[str, str]) -> bool:
-    first, last = date.fromisoformat(gold["first"]), date.fromisoformat(gold["last"])
-    if any(first <= d <= last for d in dates_named(answer)):
-        return True
-    whole_month = first.day == 1 and last.month == first.month and (last - first).days >= 27
-    if whole_month:
-        names = [first.strftime("%B %Y"), first.strftime("%Y-%m")]
-        return any(n.lower() in answer.lower() for n in names)
-    if first == date(first.year, 1, 1) and last == date(first.year, 12, 31):
-        return re.search(rf"\b{first.year}\b", answer) is not None
-    return False
 
 
 def grade_how_long(answer: str, gold: dict[str, int]) -> bool:

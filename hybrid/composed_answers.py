@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from extraction.temporal_ops import TemporalOp
 from graph.facts_read import FactRecord
+from hybrid.event_order import order_answer
 from hybrid.question_plan import QuestionPlan
 from hybrid.temporal_reads import TemporalAnswer, same_value
 
@@ -49,6 +50,8 @@ def compose(
 ) -> str | None:
     """The answer to ``plan`` from ``answer`` (``history``: every version of the relation, for
     yes/no answers); None when the read found nothing to answer with."""
+    if plan.kind == "order":
+        return order_answer(plan.order) if plan.order is not None else None
     if plan.kind == "yesno":
         return _yes_no(plan, answer, history) if history else None
     if plan.kind == "count":

@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graph.keys import entity_key
-from hybrid.question_plan import find_subject, stems
+from hybrid.question_people import find_subject
+from hybrid.question_relation import stems
 
 _FUNCTION_STEMS = frozenset(
     stems(

@@ -1,90 +1,95 @@
 """A question read as a memory read: whom it asks about, which relation, which versions.
 
-"What was Kwame's job before Otterburn?" is the read ``Kwame Asante>>works for>>@before
-Otterburn``: the person is found among the names the space knows (a full name, a first name or
-surname of one person, a misspelling), the relation by the question's words (a cue lexicon for
-the relations people's lives change in, else the stored relation of that person whose words the
-question uses), and the operator by its temporal words ("before", "first", "still", "how
-many"). The memory then answers from the fact's versions and the answer is composed from them
-(``hybrid.composed_answers``): the small model is not asked to put a history in order.
+"What was Kwame's job before he joined Otterburn?" is the read ``Kwame Asante>>works as>>`` as
+of the moment before ``Kwame Asante>>works for>>Otterburn`` began: the person is the first one
+the question names (``hybrid.question_people``), the relation is the one its words, the values
+it names and the kind of thing it asks for point to (``hybrid.question_relation``), and the
+operator comes from its temporal words ("before", "first", "still", "how many", "has … ever").
+A clause that dates the question ("before he went to Saltmarsh", "after leaving Globex") is an
+event: one of the person's facts, found by the value or the words it names, whose start (or, for
+"quit", "sold", "broke up", its end) bounds the read. Questions that compare two events ("Did she
+move before or after she started at X?", "Leeds or Manchester first?") are read as two events
+(``hybrid.event_order``).
 
-A question this cannot read (no known person, no relation) gets no plan, and the readers that
-work from sentences answer it.
+The memory then answers from the facts' versions and the answer is composed from them
+(``hybrid.composed_answers``): the small model is not asked to put a history in order. A
+question this cannot read (no known person, no relation) gets no plan, and the readers that work
+from sentences answer it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from nltk.stem import PorterStemmer
-
 from extraction.memory_api import Query
-from extraction.name_matching import edit_distance
-from extraction.name_resolution import FIRST_PERSON
-from extraction.relations import read_relation
 from extraction.temporal_ops import TemporalOp, When
-from graph.keys import entity_key
+from extraction.text import tag_words
+from graph.facts_read import FactRecord
+from hybrid.event_order import Event, OrderQuestion, find_event, is_order_question, read_order
+from hybrid.question_people import people_mentioned
+from hybrid.question_relation import choose_relations, names_value
 
-AnswerKind = Literal["value", "list", "count", "yesno"]
+AnswerKind = Literal["value", "list", "count", "yesno", "order"]
 
 _WORD = re.compile(r"[\w'’-]+")
-_STOPWORDS = frozenset(
-    """a an the is are was were be been do does did has have had what which who whom whose
-    where when why how of in on at to for with from by and or not no yes it its this that
-    these those there their his her he she they them i me my we our you your now currently
-    still ever right these days moment at the moment anymore any more than then so just""".split()
+_BEFORE = re.compile(r"\b(?:before|prior to|until)\s+(.+?)[?.!]*$", re.IGNORECASE)
+_AFTER = re.compile(r"\b(?:after|since)\s+(.+?)[?.!]*$", re.IGNORECASE)
+_YESNO = re.compile(r"^\s*(?:is|are|does|do|did|has|have|was|were|can|could|will)\b", re.IGNORECASE)
+_COUNT = re.compile(r"\bhow many\b|\bnumber of\b", re.IGNORECASE)
+_HISTORY = re.compile(
+    r"\b(?:ever|so far|in total|altogether|over the years|all the|every|different|"
+    r"to date|in (?:his|her|their) life)\b",
+    re.IGNORECASE,
 )
-
-# Question words → canonical relation, most specific first ('|'-separated cues). A cue matches
-# as a phrase, else as a set of stems that all occur in the question.
-_CUES: tuple[tuple[str, str], ...] = (
-    ("works for", "work for | work at | employer | employed | company | firm | who work | "
-                  "where work | working at | working for | job at | workplace"),
-    ("works as", "job title | title | profession | occupation | do for a living | what does do | "
-                 "what do do | position | role | work as | job as | job"),
-    ("works for", "work | working"),
-    ("lives in", "live | living | home | reside | based | move | city | town"),
-    ("is seeing", "dating | date | seeing | boyfriend | girlfriend | partner | going out | "
-                  "together | relationship | who with | other half"),
-    ("married to", "married | husband | wife | spouse"),
-    ("plans to travel to", "trip | travel | vacation | holiday | plan to visit | "
-                           "planning to visit | plan to go | planning to go | off to"),
-    ("studies at", "study at | studying at | university | college | enrolled | degree | phd"),
-    ("drives", "drive | driving | car"),
-    ("rides", "ride | bike | bicycle"),
-    ("is learning", "learn | learning | studying | lessons | taken up | picked up"),
-    ("coaches", "coach | coaching"),
-    ("plays", "play | playing"),
-    ("has pet", "pet | dog | cat"),
-    ("speaks", "speak | language"),
-    ("owns", "own | owns | opened | runs"),
-    ("likes", "like | likes | love | enjoy"),
-)  # fmt: skip
-
-
-@lru_cache(maxsize=1)
-def _stemmer() -> PorterStemmer:
-    return PorterStemmer()
-
-
-def stems(text: str) -> list[str]:
-    return [_stemmer().stem(w) for w in _WORD.findall(text.casefold())]
-
-
-@lru_cache(maxsize=1)
-def _cue_stems() -> tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]:
-    return tuple(
-        (relation, tuple(tuple(stems(cue)) for cue in cues.split("|"))) for relation, cues in _CUES
-    )
+_NOW = re.compile(
+    r"\b(?:now|currently|at the moment|these days|right now|at present|today|still)\b",
+    re.IGNORECASE,
+)
+_LIST = re.compile(r"\b(?:which|what)\b.*\b(?:all|every)\b|\blist\b|\ball the\b", re.IGNORECASE)
+_FIRST = re.compile(
+    r"\b(?:first|originally|original|initially|to begin with|at first|earliest|"
+    r"at the (?:very )?start|early on|in the beginning|at the beginning|back at the start)\b",
+    re.IGNORECASE,
+)
+_PREVIOUS = re.compile(
+    r"\b(?:before|previous|previously|used to|former|formerly|earlier|last one|prior|"
+    r"old|no longer)\b",
+    re.IGNORECASE,
+)
+_LEADING = re.compile(
+    r"^\s*(before|after|since|when|while|during)\s+([^,?]+),\s*(?=\w)", re.IGNORECASE
+)
+_CLAUSE_OPS = {
+    "before": TemporalOp.BEFORE,
+    "after": TemporalOp.AFTER,
+    "since": TemporalOp.AFTER,
+}
+_DURING = re.compile(r"\b(?:when|while|during|back when)\s+([^,?]+)", re.IGNORECASE)
+_WH = re.compile(r"\b(?:what|which|where|who|whom|whose|how)\b", re.IGNORECASE)
+# Relations that hold the same kind of thing, read when the asked one holds nothing.
+_KIN: dict[str, tuple[str, ...]] = {
+    "has pet": ("owns",),
+    "owns": ("has pet", "drives"),
+    "drives": ("owns", "rides"),
+    "rides": ("drives",),
+    "is seeing": ("married to",),
+    "married to": ("is seeing",),
+    "is learning": ("plays", "studies"),
+    "plays": ("is learning",),
+}
+_WHICH = re.compile(r"\b(?:which|what)\s+(\w+)", re.IGNORECASE)
+_NOT_NOUNS = frozenset("is are was were does do did has have had kind sort type of".split())
+_HAVE = frozenset({"has", "have", "'s", "'ve", "hasn't", "haven't"})
 
 
 @dataclass(frozen=True)
 class QuestionPlan:
-    """The memory read a question asks for, and the shape its answer takes."""
+    """The memory read a question asks for, and the shape its answer takes. ``as_of``: the
+    ``t`` an event bounds the read at ("before he went to Saltmarsh"); ``order``: the two
+    events an order question compares."""
 
     subject: str
     relation: str
@@ -92,153 +97,157 @@ class QuestionPlan:
     kind: AnswerKind
     value: str | None = None  # the value a yes/no question asks about ("still in Bergen?")
     why: str = ""
+    as_of: int | None = None
+    order: OrderQuestion | None = field(default=None, compare=False)
+    alternatives: tuple[str, ...] = ()  # relations to read when this one holds nothing
 
     def query(self) -> Query:
         obj = self.value if self.when.op == TemporalOp.STILL else None
         return Query(subject=self.subject, relation=self.relation, object=obj, when=self.when)
 
 
-def find_subject(
-    question: str, people: Sequence[str], speaker: str | None = None, names: Sequence[str] = ()
-) -> str | None:
-    """The person the question is about (``people``: the subjects the space holds facts about,
-    most recent first): a full name, else the one whose first name or surname it uses, else a
-    misspelling of one; "I" is the speaker. Other known ``names`` (a company, a place) only
-    when no person is named."""
-    return _find_name(question, people, speaker) or (
-        _find_name(question, names, None) if names else None
-    )
+def perfect_tense(question: str) -> bool:
+    """Whether the question is in the present perfect ("has she lived", "have they dated"):
+    it asks about the whole history."""
+    words = _WORD.findall(question.casefold())
+    tagged = tag_words(words)
+    for i, word in enumerate(words):
+        if word in _HAVE and any(tag in ("VBN", "VBD") for _, tag in tagged[i + 1 : i + 5]):
+            return True
+    return False
 
 
-def _find_name(question: str, names: Sequence[str], speaker: str | None) -> str | None:
-    words = [w.casefold() for w in _WORD.findall(question)]
-    key = f" {entity_key(question)} "
-    full = [n for n in names if entity_key(n) and f" {entity_key(n)} " in key]
-    if full:
-        return max(full, key=lambda n: len(entity_key(n)))
-    if speaker and any(w in FIRST_PERSON for w in words):
-        return speaker
-    content = [w for w in words if w not in _STOPWORDS and len(w) > 2]
-    content += [w.removesuffix("'s").removesuffix("’s") for w in content]
-    parts = [n for n in names if len(entity_key(n).split()) > 1]
-    partial = [n for n in parts if set(entity_key(n).split()) & set(content)]
-    if len(set(partial)) == 1:
-        return partial[0]
-    if partial:
-        return partial[0]  # names come most recent first: the one the stream spoke of last
-    typos = [
-        n
-        for n in parts
-        for part in entity_key(n).split()
-        for w in content
-        if len(part) >= 5 and edit_distance(w, part, 1) <= 1
-    ]
-    return typos[0] if typos else None
+def _stored(history: Sequence[FactRecord]) -> dict[str, list[str]]:
+    relations: dict[str, list[str]] = {}
+    for fact in sorted(history, key=lambda f: f.t_from):
+        relations.setdefault(fact.relation, []).append(fact.object)
+    return relations
 
 
-def _relation_by_cue(question_stems: list[str]) -> str | None:
-    joined = f" {' '.join(question_stems)} "
-    for relation, cues in _cue_stems():
-        for cue in cues:
-            if f" {' '.join(cue)} " in joined:
-                return relation
-    words = set(question_stems)
-    for relation, cues in _cue_stems():
-        if any(set(cue) <= words for cue in cues):
-            return relation
+def _dated_by(question: str) -> tuple[TemporalOp | None, str, str] | None:
+    """A clause that dates the question: "before he went to Saltmarsh", "after leaving
+    Globex", "Before the BBC, where …", "When he was first at Norrland, what …" (``None``: at
+    the event's time); its operator, the clause, and the question without it."""
+    leading = _LEADING.match(question)
+    if leading is not None:
+        word = leading.group(1).casefold()
+        op = _CLAUSE_OPS.get(word)
+        return op, leading.group(2), question[leading.end() :]
+    for pattern, op in ((_BEFORE, TemporalOp.BEFORE), (_AFTER, TemporalOp.AFTER)):
+        found = pattern.search(question)
+        if found is not None:
+            return op, found.group(1), question[: found.start()]
+    during = _DURING.search(question)
+    if during is not None and _WH.search(question[: during.start()]):
+        return None, during.group(1), question[: during.start()]
     return None
 
 
-def _relation_by_words(question_stems: list[str], relations: Sequence[str]) -> str | None:
-    """The stored relation whose own words the question uses most ("allergic", "carpool")."""
-    content = {s for s in question_stems if s not in _STOPWORDS}
-    scored = [(len(content & {s for s in stems(r) if s not in _STOPWORDS}), r) for r in relations]
-    best = max(scored, default=(0, ""))
-    return best[1] if best[0] > 0 else None
+def _bounded(
+    plan: QuestionPlan, op: TemporalOp | None, event: Event, history: Sequence[FactRecord]
+) -> QuestionPlan | None:
+    """The read dated by an event of another relation: as it stood just before the event, at
+    its time, or at the first version of the asked relation that began at or after it."""
+    if op == TemporalOp.BEFORE:
+        bound: int | None = event.t - 1
+    elif op is None:
+        bound = event.t
+    else:
+        later = sorted(
+            f.t_from for f in history if f.relation == plan.relation and f.t_from >= event.t
+        )
+        bound = later[0] if later else None
+    if bound is None or bound < 0:
+        return None
+    why = f"{plan.why}, {op or 'at'} {event.describe()}"
+    return replace(plan, when=When(), kind="value", value=None, why=why, as_of=bound)
 
 
-_BEFORE = re.compile(r"\b(?:before|prior to)\s+(.+?)[?.!]*$", re.IGNORECASE)
-_AFTER = re.compile(
-    r"\bafter\s+(?:leaving\s+|quitting\s+|moving\s+(?:out\s+of|from)\s+)?(.+?)"
-    r"[?.!]*$",
-    re.IGNORECASE,
-)
-_YESNO = re.compile(r"^\s*(?:is|are|does|do|did|has|have|was|were|can)\b", re.IGNORECASE)
-_COUNT = re.compile(r"\bhow many\b|\bnumber of\b", re.IGNORECASE)
-_HISTORY = re.compile(
-    r"\b(?:ever|so far|in total|altogether|over the years|has had|have had|all the|"
-    r"every|did .* have|has .* been|have .* been)\b",
-    re.IGNORECASE,
-)
-_LIST = re.compile(r"\b(?:which|what)\b.*\b(?:all|every)\b|\blist\b|\ball the\b", re.IGNORECASE)
-_FIRST = re.compile(
-    r"\b(?:first|originally|initially|to begin with|at first|earliest)\b", re.IGNORECASE
-)
-_PREVIOUS = re.compile(
-    r"\b(?:before|previous|previously|used to|former|formerly|earlier|last one|prior)\b",
-    re.IGNORECASE,
-)
-
-
-def _mentioned_value(text: str, values: Sequence[str]) -> str | None:
-    """The stored value the question names (for "before X", "still in X?")."""
-    key = f" {entity_key(text)} "
-    named = [v for v in values if entity_key(v) and f" {entity_key(v)} " in key]
-    if named:
-        return max(named, key=len)
-    words = set(entity_key(text).split()) - _STOPWORDS
-    partial = [v for v in values if words & (set(entity_key(v).split()) - _STOPWORDS)]
-    return partial[0] if len(set(partial)) == 1 else None
+def _with_family(relations: Sequence[str], stored: Mapping[str, Sequence[str]]) -> list[str]:
+    """Relations to read when the first holds nothing: the other candidates the person has
+    values of, then the first one's kin ("owns" for "has pet")."""
+    kin = [k for r in relations[:1] for k in _KIN.get(r, ())]
+    return [r for r in dict.fromkeys([*relations[1:], *kin]) if stored.get(r)]
 
 
 def plan_question(
     question: str,
     people: Sequence[str],
-    relations_of: dict[str, dict[str, list[str]]] | None = None,
+    histories: Mapping[str, Sequence[FactRecord]],
     *,
     subject: str | None = None,
     speaker: str | None = None,
+    aliases: Mapping[str, Sequence[str]] | None = None,
 ) -> QuestionPlan | None:
-    """The plan for ``question``; ``relations_of`` maps a name to its stored relations and each
-    relation's values (any order), to read relations the cue lexicon does not know and the
-    values a question names. ``subject`` skips the name search."""
-    subject = subject or find_subject(question, people, speaker)
+    """The plan for ``question``. ``histories``: every version of every fact of the people the
+    question names (at least its subject), oldest first or in any order."""
+    mentions = people_mentioned(question, people, speaker=speaker, aliases=aliases)
+    subject = subject or (mentions[0].name if mentions else None)
     if subject is None:
         return None
-    stored = (relations_of or {}).get(subject, {})
-    words = stems(question.replace(subject, " "))
-    relation = _relation_by_cue(words)
-    worded = _relation_by_words(words, list(stored))
-    if worded is not None and (
-        relation is None or (relation not in stored and not read_relation(worded).canonical)
-    ):
-        relation = worded  # the person's own relation the question names ("carpool")
-    if relation is None:
+    history = list(histories.get(subject, ()))
+    if is_order_question(question):
+        order = read_order(question, subject, mentions, histories)
+        if order is None:
+            return None  # two events, and the memory holds at most one of them
+        why = f"person {subject!r}, two events compared: {order.describe()}"
+        return QuestionPlan(subject, order.first.relation, When(), "order", why=why, order=order)
+    stored = _stored(history)
+    dated = _dated_by(question)
+    main = dated[2] if dated else question
+    which = _WHICH.search(main)
+    noun = which.group(1) if which and which.group(1).casefold() not in _NOT_NOUNS else None
+    yesno = _is_yesno(question)
+    choices = choose_relations(main, stored, asks_which=noun, values_count=yesno)
+    if dated is not None and not (choices and stored.get(choices[0].relation)):
+        clause_values = choose_relations(dated[1], stored, values_count=True)
+        named = [c for c in clause_values if c.named_value is not None]
+        choices = named[:1] + choices  # "what did he play before he switched to viola?"
+    if not choices:
         return None
-    values = stored.get(relation, [])
+    relation = choices[0].relation
     why = f"person {subject!r}, relation {relation!r}"
-    if _YESNO.match(question) and not _COUNT.search(question):
-        value = _mentioned_value(question, values)
+    others = tuple(_with_family([c.relation for c in choices], stored))
+    plan = _operator_plan(question, subject, relation, choices[0].named_value, why, yesno)
+    plan = replace(plan, alternatives=others)
+    if dated is None:
+        return plan
+    op, clause, _ = dated
+    values = stored.get(relation, [])
+    value = max(reversed(values), key=lambda v: names_value(clause, v), default=None)
+    if value is not None and names_value(clause, value) and op is not None:
+        return replace(plan, when=When(op=op, argument=value), kind="value", value=value)
+    event = find_event(clause, history)
+    bounded = _bounded(plan, op, event, history) if event is not None else None
+    return bounded or plan
+
+
+def _is_yesno(question: str) -> bool:
+    """ "Is she still at X?", "Does he drive?", and "tendai still in the band?" (no wh-word)."""
+    if _COUNT.search(question):
+        return False
+    return bool(_YESNO.match(question)) or (
+        bool(re.search(r"\bstill\b", question, re.IGNORECASE)) and not _WH.search(question)
+    )
+
+
+def _operator_plan(
+    question: str, subject: str, relation: str, named: str | None, why: str, yesno: bool
+) -> QuestionPlan:
+    if yesno:
         ever = re.search(r"\bever\b", question, re.IGNORECASE) is not None
         op = TemporalOp.ALL if ever else TemporalOp.STILL  # "did she ever live in X?"
-        return QuestionPlan(subject, relation, When(op=op), "yesno", value, why)
+        return QuestionPlan(subject, relation, When(op=op), "yesno", named, why)
+    history_wide = bool(_HISTORY.search(question)) or perfect_tense(question)
     if _COUNT.search(question):
-        scope = None if _HISTORY.search(question) else "now"
-        return QuestionPlan(
-            subject, relation, When(op=TemporalOp.COUNT, argument=scope), "count", why=why
-        )
-    before, after = _BEFORE.search(question), _AFTER.search(question)
-    for found, op in ((before, TemporalOp.BEFORE), (after, TemporalOp.AFTER)):
-        if found is not None:
-            value = _mentioned_value(found.group(1), values)
-            if value is not None:
-                return QuestionPlan(
-                    subject, relation, When(op=op, argument=value), "value", value, why
-                )
+        past = re.search(r"\bdid\b", question, re.IGNORECASE) is not None
+        scope = "now" if _NOW.search(question) or not (history_wide or past) else None
+        when = When(op=TemporalOp.COUNT, argument=scope)
+        return QuestionPlan(subject, relation, when, "count", why=why)
     if _FIRST.search(question):
         return QuestionPlan(subject, relation, When(op=TemporalOp.FIRST), "value", why=why)
-    if _PREVIOUS.search(question):
+    if _PREVIOUS.search(question) and not _NOW.search(question):
         return QuestionPlan(subject, relation, When(op=TemporalOp.PREVIOUS), "value", why=why)
-    if _LIST.search(question) or _HISTORY.search(question):
+    if _LIST.search(question) or history_wide:
         return QuestionPlan(subject, relation, When(op=TemporalOp.ALL), "list", why=why)
     return QuestionPlan(subject, relation, When(), "value", why=why)

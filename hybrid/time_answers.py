@@ -28,12 +28,16 @@ from extraction.embeddings import Embedder
 from extraction.text import split_sentences, tokenize
 from extraction.time_expressions import find_time_expressions
 from graph.dates import dated_statements, t_observed_by
-from graph.facts_read import list_facts
+from graph.entities import known_aliases
+from graph.facts_read import FactQuery, exact_facts, list_facts, stream_names
 from graph.store import GraphStore
-from graph.updates import latest_statements
+from graph.updates import get_statement, latest_statements
 from hybrid.candidate import Candidate, Evidence
+from hybrid.event_order import find_event
+from hybrid.question_people import find_subject
 
 READER = "time"
+KNOWN_PEOPLE = 2000
 MIN_SCORE = 0.45  # below it no statement is about the question's event: the readers answer
 WHEN = re.compile(
     r"^\s*(?:when|since when|on what (?:date|day)|what (?:date|day|year|month)|"
@@ -157,6 +161,9 @@ class TimeAnswers:
             candidate = self._how_long(space, span, as_of)
             return TimePlan(candidate=candidate) if candidate is not None else None
         if WHEN.match(question):
+            from_facts = self._when_from_facts(space, question, as_of)
+            if from_facts is not None:
+                return TimePlan(candidate=from_facts)
             event = self.when(space, question, as_of)
             return TimePlan(candidate=self._when_candidate(event)) if event else None
         return self._on_date(space, question)
@@ -173,6 +180,7 @@ class TimeAnswers:
             return None
         rows = dated_statements(self.store, space, labels, as_of)
         options = [o for row in rows for o in self._options(row)]
+        options = [o for o in options if not o["sentence"].rstrip().endswith("?")]  # asks
         if not options:
             return None
         sentences = [SPEAKER.sub("", o["sentence"]) for o in options]  # "Lena: We bought…"
@@ -253,6 +261,43 @@ class TimeAnswers:
             prompt=None,
         )
 
+    def _when_from_facts(self, space: str, question: str, as_of: int | None) -> Candidate | None:
+        """"When did Ana start at Daeyang?" from the fact that began then: the day its
+        statement gave (``valid_from``; ``valid_to`` for "quit", "sold"), else the day that
+        statement was said. None when the question names no person or no fact of theirs."""
+        people, _ = stream_names(self.store, space, people=KNOWN_PEOPLE)
+        aliases = known_aliases(self.store, space)
+        subject = find_subject(question, people, None, (), aliases)
+        if subject is None:
+            return None
+        query = FactQuery(subject=subject)
+        history = exact_facts(self.store, space, query, as_of=as_of, history=True, limit=500)
+        event = find_event(WHEN.sub("", question), history.facts, subject)
+        if event is None or event.fact is None:
+            return None
+        fact = event.fact
+        stated = fact.valid_to if event.ending else fact.valid_from
+        statement_id = fact.closed_by if event.ending and fact.closed_by else fact.statement_id
+        said = get_statement(self.store, space, statement_id)
+        observed = said["observed_at"] if said else None
+        if stated is None and observed is None:
+            return None
+        day = date.fromisoformat(stated[:10]) if stated else _observed_day(observed)
+        how = "the day its statement gives" if stated else "when it was said"
+        text = said["text"] if said else fact.statement or ""
+        answer = f"On {human_date(day)} ({day.isoformat()}; {how}: {text!r})."
+        return Candidate(
+            reader=READER,
+            answer=answer,
+            evidence=[Evidence("fact", event.describe(), event.t, ref=fact.id)],
+            signals={
+                "date_first": day.isoformat(),
+                "basis": "fact",
+                "subject": subject,
+                "fact": f"{fact.subject}>>{fact.relation}>>{fact.object}",
+            },
+        )
+
     # --- "how long after A did B?" --------------------------------------------------------------
 
     def _how_long(self, space: str, span: re.Match[str], as_of: int | None) -> Candidate | None:
@@ -318,6 +363,11 @@ class TimeAnswers:
         evidence = [Evidence("sentence", s["text"], s["t"], s["id"]) for s in statements[::-1]]
         listed = " ".join(s["text"] for s in statements[::-1])
         return Candidate(READER, f"{header}: {listed}", evidence, signals={"as_of": t})
+
+
+def _observed_day(observed: str | None) -> date:
+    """The local day of a stored observed time ("2024-05-06T09:12:00+02:00[Europe/Berlin]")."""
+    return datetime.fromisoformat((observed or "").split("[")[0]).date()
 
 
 def _grain(kind: str, first: date, last: date) -> str:

@@ -11,22 +11,25 @@ The model's free text never decides an answer the memory holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from extraction.memory_api import Query
 from extraction.memory_model.model import MemoryModel
 from extraction.name_resolution import speaker
 from extraction.temporal_ops import TemporalOp
+from graph.entities import known_aliases
 from graph.facts_read import FactRecord, stream_names
 from hybrid.candidate import Candidate, Evidence
 from hybrid.composed_answers import compose
-from hybrid.question_plan import AnswerKind, QuestionPlan, find_subject, plan_question
+from hybrid.question_people import find_subject, people_mentioned
+from hybrid.question_plan import AnswerKind, QuestionPlan, plan_question
 from hybrid.temporal_reads import TemporalAnswer, believed_at
 from hybrid.triple_memory import TripleMemory
 
 READER = "triples"
 MAX_FACTS = 30  # MEMLLM's Q_thr: more than this is no answer
 KNOWN_PEOPLE = 2000  # the most recent fact subjects a question may name
+MAX_PEOPLE = 3  # the people of a question whose histories are read (subject, events, values)
 _KIND_OF: dict[TemporalOp, AnswerKind] = {
     TemporalOp.ALL: "list",
     TemporalOp.COUNT: "count",
@@ -63,21 +66,20 @@ class TripleReader:
         self.memory = memory
         self.model = model
 
-    def _relations_of(self, space: str, subject: str) -> dict[str, list[str]]:
-        """The subject's stored relations, each with every value it has had."""
-        relations: dict[str, list[str]] = {}
-        for fact in self.memory.history(space, subject):
-            relations.setdefault(fact.relation, []).append(fact.object)
-        return relations
-
     def structural_plan(self, space: str, question: str) -> QuestionPlan | None:
         """The read the question's structure asks for, or None (no known person or relation)."""
         people, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
-        subject = find_subject(question, people, speaker(question), names)
+        aliases = known_aliases(self.memory.store, space)
+        said_by = speaker(question)
+        subject = find_subject(question, people, said_by, names, aliases)
         if subject is None:
             return None
-        relations = self._relations_of(space, subject)
-        return plan_question(question, people, {subject: relations}, subject=subject)
+        named = people_mentioned(question, people, speaker=said_by, aliases=aliases)
+        involved = list(dict.fromkeys([subject, *(m.name for m in named)]))[:MAX_PEOPLE]
+        histories = {name: self.memory.history(space, name) for name in involved}
+        return plan_question(
+            question, people, histories, subject=subject, speaker=said_by, aliases=aliases
+        )
 
     def model_plans(self, question: str) -> list[QuestionPlan]:
         """The memory model's MEM_READ queries as plans (subject and relation given)."""
@@ -98,6 +100,11 @@ class TripleReader:
     def _execute(
         self, space: str, plan: QuestionPlan, as_of: int | None, source: str
     ) -> ReadOutcome:
+        if plan.order is not None:
+            answer = TemporalAnswer(plan.when, plan.order.facts)
+            return ReadOutcome(plan, answer, [], compose(plan, answer), source)
+        if plan.as_of is not None and (as_of is None or plan.as_of < as_of):
+            as_of = plan.as_of  # an event bounds the read ("before he joined Saltmarsh")
         answer = self.memory.read_when(space, plan.query(), as_of=as_of)
         history: list[FactRecord] = []
         if plan.kind == "yesno":
@@ -114,9 +121,11 @@ class TripleReader:
         structural = self.structural_plan(space, question)
         tried: list[ReadOutcome] = []
         if structural is not None:
-            tried.append(self._execute(space, structural, as_of, "structure"))
-            if tried[-1].text is not None:
-                return tried[-1]
+            kin = [replace(structural, relation=r) for r in structural.alternatives]
+            for plan in [structural, *kin]:
+                tried.append(self._execute(space, plan, as_of, "structure"))
+                if tried[-1].text is not None:
+                    return tried[-1]
         for plan in self.model_plans(question):
             tried.append(self._execute(space, plan, as_of, "model"))
             if tried[-1].text is not None:

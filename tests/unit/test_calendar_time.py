@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from experiments import time_expressions as labelled
-from experiments.time_chats import grade_how_long, grade_true_on, grade_when
+from experiments.grading import grade_when
+from experiments.time_chats import grade_how_long, grade_true_on
 from extraction.datetimes import parse_as_of, parse_datetime
 from extraction.time_expressions import find_time_expressions, validity
 from graph.dates import datetime_text

@@ -7,19 +7,34 @@ import pytest
 from extraction.temporal_ops import TemporalOp, When
 from graph.facts_read import FactRecord
 from hybrid.composed_answers import compose, join_values
-from hybrid.question_plan import find_subject, plan_question
+from hybrid.question_people import find_subject
+from hybrid.question_plan import QuestionPlan, plan_question
 from hybrid.temporal_reads import select
 
 PEOPLE = ["Ilse Brandvold", "Tomas Okafor"]
 NAMES = [*PEOPLE, "Norrsken Labs", "Stavanger"]
-STORED = {
-    "Ilse Brandvold": {
-        "lives in": ["Bergen", "Stavanger", "Molde"],
-        "works for": ["Norrsken Labs", "Fjord Bank"],
-        "carpools with": ["Tomas Okafor"],
-        "is learning": ["Sami", "Welsh"],
-    }
-}
+
+
+def version(
+    relation: str, obj: str, t_from: int, t_to: int | None, subject: str = "Ilse Brandvold"
+) -> FactRecord:
+    return FactRecord(
+        f"{obj}-{t_from}", subject, relation, obj, relation, t_from, t_to, t_from, 1, "s", None,
+        None, "test", None, 1.0,
+    )  # fmt: skip
+
+
+ILSE = [
+    version("lives in", "Bergen", 1, 7),
+    version("lives in", "Stavanger", 7, 12),
+    version("lives in", "Molde", 12, None),
+    version("works for", "Norrsken Labs", 2, 9),
+    version("works for", "Fjord Bank", 10, None),
+    version("carpools with", "Tomas Okafor", 3, None),
+    version("is learning", "Sami", 4, None),
+    version("is learning", "Welsh", 11, None),
+]
+STORED = {"Ilse Brandvold": ILSE}
 
 
 @pytest.mark.parametrize(
@@ -83,14 +98,7 @@ def test_no_plan_without_a_known_person_or_relation() -> None:
     assert plan_question("Is Ilse happy?", PEOPLE, STORED) is None
 
 
-def fact(obj: str, t_from: int, t_to: int | None) -> FactRecord:
-    return FactRecord(
-        f"{obj}-{t_from}", "Ilse Brandvold", "lives in", obj, "lives in", t_from, t_to, t_from,
-        1, "s", None, None, "test", None, 1.0,
-    )  # fmt: skip
-
-
-HOMES = [fact("Bergen", 1, 7), fact("Stavanger", 7, 12), fact("Molde", 12, None)]
+HOMES = [f for f in ILSE if f.relation == "lives in"]
 
 
 def answer(question: str) -> str | None:
@@ -115,3 +123,90 @@ def test_join_values() -> None:
     assert join_values(["A", "B", "C"]) == "A, B and C"
     assert join_values(["A", "B"], ordered=True) == "A, then B"
     assert select([], When()).values == []
+
+
+TOMAS = [
+    version("works for", "Fjord Bank", 2, 20, "Tomas Okafor"),
+    version("works as", "bank clerk", 2, 14, "Tomas Okafor"),
+    version("works as", "branch manager", 14, 20, "Tomas Okafor"),
+    version("works for", "Saltvik Brewery", 20, None, "Tomas Okafor"),
+    version("works as", "assistant brewer", 20, None, "Tomas Okafor"),
+    version("drives", "Volkswagen Polo", 5, 18, "Tomas Okafor"),
+    version("lives in", "Molde", 16, None, "Tomas Okafor"),
+]
+BOTH = {"Ilse Brandvold": ILSE, "Tomas Okafor": TOMAS}
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("Who was Ilse carpooling with before Tomas?", "Ilse Brandvold"),  # first named
+        ("Does Okafor still carpool with Ilse?", "Tomas Okafor"),
+        ("where does ilse-brandvold work", "Ilse Brandvold"),  # a hyphen splits a name
+    ],
+)
+def test_the_person_asked_about_is_the_first_one_named(question: str, subject: str) -> None:
+    assert find_subject(question, PEOPLE, names=NAMES) == subject
+
+
+def test_a_common_word_alone_never_names_a_company() -> None:
+    assert find_subject("where is the bank now?", [], names=["Fjord Bank"]) is None
+    assert find_subject("where is Fjord Bank now?", [], names=["Fjord Bank"]) == "Fjord Bank"
+
+
+def test_an_alias_names_its_person() -> None:
+    aliases = {"tommy": ["Tomas Okafor"]}
+    assert find_subject("where does tommy live", PEOPLE, aliases=aliases) == "Tomas Okafor"
+
+
+def plan(question: str) -> QuestionPlan:
+    found = plan_question(question, PEOPLE, BOTH)
+    assert found is not None
+    return found
+
+
+def test_a_named_value_picks_the_relation_of_a_yes_no_question() -> None:
+    still = plan("Is Tomas still at Saltvik Brewery?")
+    assert (still.relation, still.kind, still.value) == ("works for", "yesno", "Saltvik Brewery")
+    assert plan("does tomas still have the polo?").relation == "drives"  # one word of the name
+
+
+def test_a_question_without_a_wh_word_but_with_still_is_yes_no() -> None:
+    assert plan("tomas still in molde?").kind == "yesno"
+
+
+def test_a_dating_event_of_another_relation_bounds_the_read() -> None:
+    before = plan("What was Tomas's job before he went to Saltvik?")
+    assert (before.relation, before.as_of) == ("works as", 19)
+    leading = plan("Before Saltvik Brewery, what was Tomas's job?")
+    assert (leading.relation, leading.as_of) == ("works as", 19)
+    during = plan("What car did Tomas drive when he was at Fjord Bank?")
+    assert (during.relation, during.as_of) == ("drives", 2)
+
+
+def test_the_present_perfect_asks_for_the_whole_history() -> None:
+    assert plan("which cars has tomas had?").when.op == TemporalOp.ALL
+    count = plan("How many employers has Tomas had?")
+    assert (count.kind, count.when.argument) == ("count", None)
+    assert plan("How many employers does Tomas have now?").when.argument == "now"
+
+
+def test_an_empty_relation_falls_back_to_its_kin() -> None:
+    owned = plan("What has Tomas owned?")
+    assert owned.relation == "owns" and owned.alternatives == ("drives",)
+
+
+def test_order_questions_compare_two_events() -> None:
+    order = plan("Did Tomas move to Molde before or after he became assistant brewer?")
+    assert order.kind == "order" and order.order is not None
+    assert compose(order, select([], order.when)).startswith("Before —")
+    first = plan("Did Tomas work as a bank clerk or a branch manager first?")
+    assert compose(first, select([], first.when)) == "bank clerk (first, at t=2)"
+    yes = plan("Did Tomas sell the polo before he moved to Molde?")
+    assert compose(yes, select([], yes.when)).startswith("No —")  # sold at 18, moved at 16
+    other = plan("Did Ilse move to Molde before Tomas did?")
+    assert compose(other, select([], other.when)).startswith("Yes —")  # 12 before 16
+
+
+def test_an_order_question_about_an_event_the_memory_lacks_gets_no_plan() -> None:
+    assert plan_question("Did Tomas marry before or after he moved to Molde?", PEOPLE, BOTH) is None

@@ -1,0 +1,171 @@
+"""Which relation a question asks about, among the canonical relations and the person's own.
+
+Each candidate relation is scored by what the question says of it:
+
+- its cues: words for the relations people's lives change in ("live", "employer", "job title",
+  "dating", "trip", "car"), a phrase scoring its length and a set of stems that all occur
+  (such as "where … study") a little less;
+- the person's stored relations by their own words ("lesson" for ``has lessons on``,
+  "carpool" for ``carpools with``);
+- the values it names: a question that names one of the person's stored values ("still at
+  Lumen Forge?") asks about the relation that value belongs to;
+- the kind of thing it asks for: "which hospital", "what grade" name a word the relation's
+  values carry ("Lee Valley Hospital", "Grade 5").
+
+The best score wins; ties go to the relation the person has, then to the lexicon's order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from nltk.stem import PorterStemmer
+
+from graph.keys import entity_key
+
+_WORD = re.compile(r"[\w'’-]+")
+
+# Question words → canonical relation ('|'-separated cues, each a phrase of words).
+_CUES: tuple[tuple[str, str], ...] = (
+    ("works for", "work for | work at | employer | employed | company | firm | who work | "
+                  "where work | working at | working for | job at | workplace | hospital | "
+                  "office | hired | boss | where job"),
+    ("works as", "job title | title | profession | occupation | do for a living | what does do | "
+                 "what do do | position | role | work as | job as | job | career | promoted | "
+                 "promotion"),
+    ("works for", "work | working"),
+    ("lives in", "live | living | home | reside | based | move | city | town | flat | house | "
+                 "apartment"),
+    ("is seeing", "dating | date | dated | seeing | boyfriend | girlfriend | partner | "
+                  "going out | together | relationship | who with | other half"),
+    ("married to", "married | husband | wife | spouse | engaged | fiance | fiancee"),
+    ("plans to travel to", "trip | travel | vacation | holiday | plan to visit | "
+                           "planning to visit | plan to go | planning to go | off to | heading"),
+    ("studies at", "study at | studying at | university | college | enrolled | degree | phd | "
+                   "school | where study | attend | uni | masters | course at"),
+    ("drives", "drive | driving | car | vehicle"),
+    ("rides", "ride | bike | bicycle"),
+    ("is learning", "learn | learning | studying | lessons | taken up | picked up | instrument | "
+                    "language"),
+    ("coaches", "coach | coaching"),
+    ("plays", "play | playing"),
+    ("has pet", "pet | dog | cat"),
+    ("speaks", "speak"),
+    ("owns", "own | owns | opened | runs"),
+    ("likes", "like | likes | love | enjoy"),
+)  # fmt: skip
+
+# Words a relation's name shares with every question ("is", "has", "in", "to"): never evidence.
+_LIGHT = frozenset(
+    """a an the is are was were be been being do does did has have had of in on at to for
+    with from by and or not no it its this that there their his her he she they them i me my
+    we our you your what which who whom whose where when why how now currently still ever
+    right these days moment anymore any more than then so just about tell know""".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> PorterStemmer:
+    return PorterStemmer()
+
+
+def stems(text: str) -> list[str]:
+    return [_stemmer().stem(w) for w in _WORD.findall(text.casefold())]
+
+
+def content_stems(text: str) -> set[str]:
+    return {s for s in stems(text) if s not in _LIGHT_STEMS}
+
+
+@lru_cache(maxsize=1)
+def _cue_stems() -> tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]:
+    return tuple(
+        (relation, tuple(tuple(stems(cue)) for cue in cues.split("|"))) for relation, cues in _CUES
+    )
+
+
+_LIGHT_STEMS = frozenset(stems(" ".join(_LIGHT)))
+CUED_RELATIONS = tuple(dict.fromkeys(relation for relation, _ in _CUES))
+
+
+def cue_score(question_stems: Sequence[str], relation: str) -> float:
+    """How strongly the question's words cue ``relation``: a cue phrase scores its length, a
+    cue whose stems all occur apart scores a little less."""
+    joined = f" {' '.join(question_stems)} "
+    words = set(question_stems)
+    best = 0.0
+    for cued, cues in _cue_stems():
+        if cued != relation:
+            continue
+        for cue in cues:
+            if f" {' '.join(cue)} " in joined:
+                best = max(best, float(len(cue)))
+            elif set(cue) <= words:
+                best = max(best, len(cue) - 0.5)
+    return best
+
+
+def names_value(text: str, value: str) -> int:
+    """How ``text`` names ``value``: 2 by all of its words, 1 by one distinctive word of a
+    proper name of several ("Saltmarsh" for "Saltmarsh Brewery", "polo" for "Volkswagen
+    Polo"; never "brewer" for "assistant brewer"), else 0."""
+    words = entity_key(text).split()
+    parts = entity_key(value).split()
+    if not parts:
+        return 0
+    n = len(parts)
+    if any(words[i : i + n] == parts for i in range(len(words) - n + 1)):
+        return 2
+    if n == 1 or not any(w[:1].isupper() for w in value.split()):
+        return 0
+    distinctive = [p for p in parts if len(p) > 3 and p not in _LIGHT and not p.isdigit()]
+    return 1 if any(p in words for p in distinctive) else 0
+
+
+@dataclass(frozen=True)
+class RelationChoice:
+    relation: str
+    score: float
+    named_value: str | None  # the stored value of that relation the question names
+
+
+def choose_relations(
+    question: str,
+    stored: Mapping[str, Sequence[str]],
+    *,
+    asks_which: str | None = None,
+    values_count: bool = False,
+) -> list[RelationChoice]:
+    """The relations ``question`` may ask about, best first (none scoring under 1).
+    ``stored``: the person's relations, each with every value it has had; ``asks_which``: the
+    noun of a "which/what X" question; ``values_count``: whether a value it names points to
+    its relation (a yes/no question: "still at Lumen Forge?"), not only dates it."""
+    question_stems = stems(question)
+    content = set(question_stems) - _LIGHT_STEMS
+    which = stems(asks_which)[0] if asks_which else None
+    scored: dict[str, tuple[float, str | None]] = {}
+    for order, relation in enumerate([*stored, *CUED_RELATIONS]):
+        if relation in scored:
+            continue
+        score = cue_score(question_stems, relation)
+        score += 1.5 * len(content & content_stems(relation))
+        values = stored.get(relation, ())
+        named = max(values, key=lambda v: names_value(question, v), default=None)
+        if named is not None and not names_value(question, named):
+            named = None
+        if named is not None and values_count:
+            score += 2.0
+        if which and any(which in stems(v) for v in values):
+            score += 1.0
+        if relation in stored:
+            score += 0.25
+        scored[relation] = (score - order * 1e-6, named)
+    ranked = sorted(scored.items(), key=lambda item: -item[1][0])
+    return [
+        RelationChoice(relation, round(score, 3), named)
+        for relation, (score, named) in ranked
+        if score >= 1.0
+    ]
