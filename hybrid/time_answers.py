@@ -262,7 +262,7 @@ class TimeAnswers:
         )
 
     def _when_from_facts(self, space: str, question: str, as_of: int | None) -> Candidate | None:
-        """"When did Ana start at Daeyang?" from the fact that began then: the day its
+        """ "When did Ana start at Daeyang?" from the fact that began then: the day its
         statement gave (``valid_from``; ``valid_to`` for "quit", "sold"), else the day that
         statement was said. None when the question names no person or no fact of theirs."""
         people, _ = stream_names(self.store, space, people=KNOWN_PEOPLE)
