@@ -170,6 +170,7 @@ class Service:
     def __init__(self, root: Path, env: dict[str, str], workers: int, log: Path) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
         command = [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)]
         command += ["--workers", str(workers)]
         with open(log, "ab") as out:
@@ -186,7 +187,11 @@ class Service:
 
     def _healthy(self) -> bool:
         if self.process.poll() is not None:
-            raise RuntimeError(f"the service exited with {self.process.returncode} at start-up")
+            tail = self.log.read_text(errors="replace").splitlines()[-20:]
+            raise RuntimeError(
+                f"the service exited with {self.process.returncode} at start-up; the end of "
+                f"its log ({self.log}):\n" + "\n".join(tail)
+            )
         try:
             return requests.get(f"{self.url}/healthz", timeout=2).status_code == 200
         except requests.RequestException:
