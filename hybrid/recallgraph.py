@@ -358,22 +358,28 @@ class RecallGraph:
         return graph_recipe(self.settings)
 
     @cached_property
+    def triple_writer(self) -> TripleWriter | None:
+        """The facts part of ingestion (None: ``RECALLGRAPH_TRIPLE_WRITER=none``). Built on
+        first use; an evaluation may set another before the first write (the QA sets' own
+        labels, to measure the readers alone)."""
+        s = self.settings
+        if s.triple_writer == "none":
+            return None
+        return TripleWriter(
+            self.triples,
+            self.memory_model if s.triple_writer in ("hybrid", "model") else None,
+            patterns=s.triple_writer in ("hybrid", "patterns"),
+            how=s.write_decoding,
+            context=s.write_context,
+            entity_tau=s.entity_tau if s.entity_tau < 1.0 else None,
+        )
+
+    @cached_property
     def writer(self) -> MemoryWriter:
         """The ingestion pipeline: concepts, triples (when the model writes them) and the
         vector baseline; in ``llm`` revision mode, revision after each commit."""
         s = self.settings
-        builders: list[PartBuilder] = []
-        if s.triple_writer != "none":
-            builders.append(
-                TripleWriter(
-                    self.triples,
-                    self.memory_model if s.triple_writer in ("hybrid", "model") else None,
-                    patterns=s.triple_writer in ("hybrid", "patterns"),
-                    how=s.write_decoding,
-                    context=s.write_context,
-                    entity_tau=s.entity_tau if s.entity_tau < 1.0 else None,
-                )
-            )
+        builders: list[PartBuilder] = [self.triple_writer] if self.triple_writer else []
         reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None
         model_writes = s.triple_writer in ("hybrid", "model")
         ingestor = Ingestor(
