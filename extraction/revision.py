@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from extraction.concepts import extract_concepts
-from graph.concepts import DueConcept, Revision
+from graph.concept_merges import DueConcept, Revision
 
 
 @lru_cache(maxsize=100_000)

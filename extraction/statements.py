@@ -17,10 +17,12 @@ from extraction.concepts import extract_concepts
 from extraction.datetimes import parse_datetime
 from extraction.revision import revise_recent
 from extraction.time_expressions import find_time_expressions, validity
-from graph.concepts import ConceptRow, ConceptsPart
+from graph.concept_merges import ConceptRow
+from graph.concept_writes import ConceptsPart
 from graph.dates import DatedPhrase, DatesPart
 from graph.errors import InvalidInputError, PayloadTooLargeError
-from graph.updates import StatementRecord, UpdatePart
+from graph.update_parts import UpdatePart
+from graph.updates import StatementRecord
 
 RevisionMode = Literal["recent", "llm", "off"]
 ObservedOrder = Literal["refuse", "warn"]

@@ -28,12 +28,12 @@ from extraction.statements import (
     dates_part,
     validate_statement,
 )
-from graph.concepts import DueConcept
+from graph.concept_merges import DueConcept
 from graph.errors import InvalidInputError, VectorStoreError
 from graph.store import GraphStore
+from graph.update_parts import UpdatePart
 from graph.updates import (
     StatementRecord,
-    UpdatePart,
     UpdateReceipt,
     clear_pending,
     mark_all_pending,

@@ -1,7 +1,7 @@
 """The symbolic (``recent``) context reviser."""
 
 from extraction.revision import revise_recent
-from graph.concepts import DueConcept
+from graph.concept_merges import DueConcept
 
 
 def _due(pairs: list[tuple[int, str]], label: str = "brandon") -> DueConcept:
