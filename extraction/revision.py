@@ -12,15 +12,44 @@ touched: they stay as Statement nodes.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
+from collections import OrderedDict
 
-from extraction.concepts import extract_concepts
+from extraction.concepts import ConceptExtraction, extract_concepts
+from extraction.text import split_sentences
 from graph.concept_merges import DueConcept, Revision
 
+LABELS_KEPT = 100_000
+_labels: OrderedDict[str, frozenset[str]] = OrderedDict()
+_labels_lock = threading.Lock()
 
-@lru_cache(maxsize=100_000)
+
+def _keep(sentence: str, labels: frozenset[str]) -> None:
+    with _labels_lock:
+        _labels[sentence] = labels
+        _labels.move_to_end(sentence)
+        while len(_labels) > LABELS_KEPT:
+            _labels.popitem(last=False)
+
+
 def sentence_labels(sentence: str) -> frozenset[str]:
-    return frozenset(extract_concepts(sentence).labels)
+    """The concept labels of one sentence (the most recent ``LABELS_KEPT`` are remembered)."""
+    with _labels_lock:
+        labels = _labels.get(sentence)
+    if labels is None:
+        labels = frozenset(extract_concepts(sentence).labels)
+        _keep(sentence, labels)
+    return labels
+
+
+def remember_sentence_labels(extraction: ConceptExtraction) -> None:
+    """Keep the labels a statement's extraction found per sentence, so revising a context does
+    not tag its sentences again. A sentence is kept only when it is a sentence on its own too
+    (split again, it is itself): then tagging it alone gives the same tokens and tags, and the
+    same labels, as ``sentence_labels`` would compute."""
+    for sentence, labels in extraction.sentence_labels:
+        if split_sentences(sentence) == [sentence]:
+            _keep(sentence, labels)
 
 
 def revise_recent(due: DueConcept, *, char_limit: int, keep_unlinked: int = 2) -> Revision:

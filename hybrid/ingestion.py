@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from extraction.concepts import ConceptExtraction
 from extraction.datetimes import zone
 from extraction.statements import (
     IngestSettings,
@@ -29,6 +30,7 @@ from extraction.statements import (
     validate_statement,
 )
 from graph.concept_merges import DueConcept
+from graph.concept_writes import ConceptsPart
 from graph.errors import InvalidInputError, VectorStoreError
 from graph.store import GraphStore
 from graph.update_parts import UpdatePart
@@ -63,6 +65,15 @@ class IngestResult:
     @property
     def t(self) -> int:
         return self.receipt.t
+
+
+@dataclass(frozen=True)
+class PreparedBatch:
+    """A batch ready to write: each statement's record and parts, in order."""
+
+    updates: list[tuple[StatementRecord, list[UpdatePart]]]
+    concept_parts: list[ConceptsPart]  # each update's, for the concepts due for LLM revision
+    shares: list[ModelShare | None]  # what the model writer read of each
 
 
 def estimated_tokens(sentence: str) -> int:
@@ -104,12 +115,29 @@ class Ingestor:
         *,
         pending: tuple[str, ...] = (),
         bounded: bool = False,
+        extractions: Sequence[ConceptExtraction] | None = None,
     ) -> list[IngestResult]:
-        """Store statements in order, each its own update, all in one transaction.
+        """Store statements in order, each its own update, all in one transaction."""
+        prepared = self.prepare(
+            space, statements, pending=pending, bounded=bounded, extractions=extractions
+        )
+        return self.write(space, prepared)
+
+    def prepare(
+        self,
+        space: str,
+        statements: Sequence[StatementInput],
+        *,
+        pending: tuple[str, ...] = (),
+        bounded: bool = False,
+        extractions: Sequence[ConceptExtraction] | None = None,
+    ) -> PreparedBatch:
+        """Everything of a batch but the write: validated records and each one's parts.
 
         Every statement is validated before anything is written: one bad statement (named by its
         position) stores none of the batch. The part builders read each statement's first
         sentences within the budget; ``bounded`` (one HTTP request) adds the request's budget.
+        ``extractions``: the statements' concepts, extracted beforehand (by a worker process).
         """
         records = []
         default_zone = zone(self.settings.timezone)
@@ -132,10 +160,13 @@ class Ingestor:
             if bounded and budget is not None
             else None
         )
+        found = extractions if extractions is not None else [None] * len(records)
         updates: list[tuple[StatementRecord, list[UpdatePart]]] = []
         concept_parts = []
-        for record, statement, share in zip(records, statements, shares, strict=True):
-            concepts = concepts_part(record.text, self.settings)
+        for record, statement, share, extraction in zip(
+            records, statements, shares, found, strict=True
+        ):
+            concepts = concepts_part(record.text, self.settings, extraction)
             parts: list[UpdatePart] = [concepts]
             read = statement if share is None else replace(statement, text=share.text)
             if share is None or share.read:
@@ -152,12 +183,16 @@ class Ingestor:
             concept_parts.append(concepts)
         if request is not None:
             request.check_time()
-        receipts = write_updates(self.store, space, updates, self.settings.observed_order)
+        return PreparedBatch(updates, concept_parts, shares)
+
+    def write(self, space: str, prepared: PreparedBatch) -> list[IngestResult]:
+        """Write a prepared batch as one transaction."""
+        receipts = write_updates(self.store, space, prepared.updates, self.settings.observed_order)
         llm_mode = self.settings.revision_mode == "llm"
         return [
             IngestResult(record, receipt, concepts.due if llm_mode else [], share)
-            for record, receipt, concepts, share in zip(
-                records, receipts, concept_parts, shares, strict=True
+            for (record, _), receipt, concepts, share in zip(
+                prepared.updates, receipts, prepared.concept_parts, prepared.shares, strict=True
             )
         ]
 
