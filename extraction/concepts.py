@@ -123,3 +123,8 @@ def extract_concepts(text: str) -> ConceptExtraction:
 def essential_labels(question: str) -> list[str]:
     """The concept labels of a question, in order, each once (RecallM's essential concepts)."""
     return extract_concepts(question).labels
+
+
+def extract_many(texts: list[str]) -> list[ConceptExtraction]:
+    """``extract_concepts`` of each text (what a worker process is given, a batch at a time)."""
+    return [extract_concepts(text) for text in texts]

@@ -15,7 +15,7 @@ triggers at the same sentence as it did when the server checked it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,7 +79,7 @@ class ConceptState:
     revised_at: int | None = None
 
     @classmethod
-    def stored(cls, record: dict[str, Any]) -> ConceptState:
+    def stored(cls, record: Mapping[str, Any]) -> ConceptState:
         """The state read from Neo4j (``READ_CONCEPTS``)."""
         whole = record["context"] is not None
         return cls(

@@ -85,9 +85,10 @@ def _read_states(
         rows=rows,
         revision_period=period,
         context_char_limit=char_limit,
-    ).data()
+    )
     states = {label: ConceptState(label) for label in merges}
-    states.update({record["label"]: ConceptState.stored(record) for record in stored})
+    for record in stored:  # plain values already: no ``data()`` copy of every context
+        states[record["label"]] = ConceptState.stored(record)
     return states
 
 

@@ -15,7 +15,9 @@ pending goes to ChromaDB with the retry.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,7 +45,7 @@ from graph.updates import (
     pending_statements,
     write_updates,
 )
-from hybrid.vector_store import VectorStore
+from hybrid.vector_store import ChunkVectors, VectorStore
 from hybrid.write_budget import (
     ModelShare,
     RequestBudget,
@@ -230,6 +232,8 @@ class MemoryWriter:
         self.ingestor = ingestor
         self.vectors = vectors
         self.after_commit = after_commit
+        self._embedding: ThreadPoolExecutor | None = None  # started on the first batch
+        self._lock = threading.Lock()
 
     def ingest(self, space: str, statement: StatementInput) -> IngestOutcome:
         return self.ingest_many(space, [statement])[0]
@@ -239,13 +243,48 @@ class MemoryWriter:
     ) -> list[IngestOutcome]:
         """Store statements in order (one Neo4j transaction), then give the vector store, in one
         batch, the new ones and the re-sent ones it never got (a retry after a failure between
-        the two stores ends with each holding the statement once)."""
+        the two stores ends with each holding the statement once).
+
+        The statements are embedded meanwhile, in a thread of their own: the embedder, the
+        slowest step, runs while the concepts are extracted and Neo4j writes."""
+        embedded = self._embed_ahead([s.text for s in statements])
+        results = self.write_graph(space, statements, bounded=bounded)
+        return self.write_vectors(space, results, embedded.result() if embedded else None)
+
+    def _embed_ahead(self, texts: list[str]) -> Future[ChunkVectors] | None:
+        if self.vectors is None:
+            return None
+        with self._lock:
+            if self._embedding is None:
+                self._embedding = ThreadPoolExecutor(1, thread_name_prefix="embed-ahead")
+        return self._embedding.submit(self.vectors.embed, texts)
+
+    def write_graph(
+        self,
+        space: str,
+        statements: Sequence[StatementInput],
+        *,
+        bounded: bool = False,
+        extractions: Sequence[ConceptExtraction] | None = None,
+    ) -> list[IngestResult]:
+        """The Neo4j half: one transaction, each statement marked as pending for the vector
+        store; then the work that must not hold the space's lock (LLM revision)."""
         pending = (VECTORS,) if self.vectors is not None else ()
-        results = self.ingestor.ingest_many(space, statements, pending=pending, bounded=bounded)
-        new = [r for r in results if not r.receipt.duplicate]
+        results = self.ingestor.ingest_many(
+            space, statements, pending=pending, bounded=bounded, extractions=extractions
+        )
         if self.after_commit is not None:
-            for result in new:
-                self.after_commit(space, result)
+            for result in results:
+                if not result.receipt.duplicate:
+                    self.after_commit(space, result)
+        return results
+
+    def write_vectors(
+        self, space: str, results: Sequence[IngestResult], embedded: ChunkVectors | None = None
+    ) -> list[IngestOutcome]:
+        """The vector store's half, for what the graph half stored (``embedded``: vectors
+        computed beforehand); each statement's outcome with its warnings."""
+        new = [r for r in results if not r.receipt.duplicate]
         notes = {
             r.record.id: [
                 *r.receipt.warnings,
@@ -262,7 +301,7 @@ class MemoryWriter:
         resent = [r.record.id for r in results if r.receipt.duplicate]
         rows += pending_among(self.store, space, VECTORS, resent) if resent else []
         try:
-            self._give_vectors(space, rows)
+            self._give_vectors(space, rows, embedded)
         except VectorStoreError as e:
             missed = {row["id"] for row in rows}
             return [
@@ -282,13 +321,15 @@ class MemoryWriter:
             ]
         return [IngestOutcome(r, warnings=notes[r.record.id]) for r in results]
 
-    def _give_vectors(self, space: str, rows: Sequence[dict[str, Any]]) -> None:
+    def _give_vectors(
+        self, space: str, rows: Sequence[dict[str, Any]], embedded: ChunkVectors | None = None
+    ) -> None:
         """Add rows to the vector store and clear their pending mark; rows whose statement is
         gone meanwhile (the space was deleted) are taken out again, so a deleted space never
         comes back in ChromaDB."""
         if not rows or self.vectors is None:
             return
-        self.vectors.add(space, rows)
+        self.vectors.add(space, rows, embedded)
         ids = [str(row["id"]) for row in rows]
         gone = set(ids) - clear_pending(self.store, space, VECTORS, ids)
         if gone:
