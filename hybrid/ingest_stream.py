@@ -14,7 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -23,12 +23,15 @@ from extraction.statements import StatementInput
 from hybrid.ingestion import IngestOutcome, MemoryWriter
 
 AHEAD = 2  # batches extracted ahead, and batches waiting for the vector store
+WORKER_AFTER = 4  # batches: a shorter stream is extracted in the main thread
 
 
-def default_extract_workers() -> int:
-    """One worker process where there is a core to spare; none (extract in the main thread) on
-    a single core, where a second process would only take turns with the first."""
-    return 1 if (os.cpu_count() or 1) > 1 else 0
+def default_extract_workers(batches: int | None) -> int:
+    """One worker process where there is a core to spare and enough batches to pay for its start
+    (about a second); none (extract in the main thread) on a single core, where a second process
+    would only take turns with the first."""
+    few = batches is not None and batches <= WORKER_AFTER
+    return 0 if few or (os.cpu_count() or 1) < 2 else 1
 
 
 def _extracted(
@@ -55,7 +58,8 @@ def ingest_stream(
 ) -> Iterator[list[IngestOutcome]]:
     """Store each batch (one transaction each, in order) and yield its outcomes once every store
     holds it; ``on_stored(n)`` is called as soon as Neo4j has committed a batch of ``n``."""
-    workers = default_extract_workers() if extract_workers is None else extract_workers
+    count = len(batches) if isinstance(batches, Sized) else None
+    workers = default_extract_workers(count) if extract_workers is None else extract_workers
     extractor: Executor | None = (
         ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
         if workers
@@ -75,6 +79,9 @@ def ingest_stream(
             ahead.append((batch, extractor.submit(extract_many, texts) if extractor else None))
 
     try:
+        first = next(upcoming, None)  # extracted here while the worker starts
+        if first is not None:
+            ahead.append((first, None))
         refill()
         while ahead:
             batch, extracted = ahead.popleft()

@@ -16,12 +16,13 @@ pending goes to ChromaDB with the retry.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from extraction.concepts import ConceptExtraction
+from extraction.concepts import ConceptExtraction, extract_many
 from extraction.datetimes import zone
 from extraction.statements import (
     IngestSettings,
@@ -33,13 +34,14 @@ from extraction.statements import (
 )
 from graph.concept_merges import DueConcept
 from graph.concept_writes import ConceptsPart
-from graph.errors import InvalidInputError, VectorStoreError
+from graph.errors import ConflictError, InvalidInputError, VectorStoreError
 from graph.store import GraphStore
 from graph.update_parts import UpdatePart
 from graph.updates import (
     StatementRecord,
     UpdateReceipt,
     clear_pending,
+    get_statement,
     mark_all_pending,
     pending_among,
     pending_statements,
@@ -55,6 +57,22 @@ from hybrid.write_budget import (
 
 VECTORS = "vectors"
 REPLAY_BATCH = 256
+ORDER_TIMEOUT = 120.0  # seconds a batch waits for the statement it follows (``after``)
+
+
+def wait_for_statement(store: GraphStore, space: str, statement_id: str, timeout: float) -> None:
+    """Return once ``statement_id`` is stored in ``space``; a ``ConflictError`` after
+    ``timeout`` seconds (the batch it belongs to failed, or was never sent)."""
+    deadline = time.monotonic() + timeout
+    pause = 0.002
+    while get_statement(store, space, statement_id) is None:
+        if time.monotonic() >= deadline:
+            raise ConflictError(
+                f"statement {statement_id!r}, which this batch follows, is not stored in space "
+                f"{space!r} after {timeout:.0f} s: send the batch it belongs to first"
+            )
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 @dataclass(frozen=True)
@@ -227,28 +245,42 @@ class MemoryWriter:
         ingestor: Ingestor,
         vectors: VectorStore | None,
         after_commit: AfterCommit | None = None,
+        *,
+        order_timeout: float = ORDER_TIMEOUT,
     ) -> None:
         self.store = store
         self.ingestor = ingestor
         self.vectors = vectors
         self.after_commit = after_commit
         self._embedding: ThreadPoolExecutor | None = None  # started on the first batch
+        self.order_timeout = order_timeout
         self._lock = threading.Lock()
 
     def ingest(self, space: str, statement: StatementInput) -> IngestOutcome:
         return self.ingest_many(space, [statement])[0]
 
     def ingest_many(
-        self, space: str, statements: Sequence[StatementInput], *, bounded: bool = False
+        self,
+        space: str,
+        statements: Sequence[StatementInput],
+        *,
+        bounded: bool = False,
+        after: str | None = None,
     ) -> list[IngestOutcome]:
         """Store statements in order (one Neo4j transaction), then give the vector store, in one
         batch, the new ones and the re-sent ones it never got (a retry after a failure between
         the two stores ends with each holding the statement once).
 
         The statements are embedded meanwhile, in a thread of their own: the embedder, the
-        slowest step, runs while the concepts are extracted and Neo4j writes."""
+        slowest step, runs while the concepts are extracted and Neo4j writes. ``after``: the id
+        of the statement this batch follows (a client sending its batches concurrently): the
+        concepts are extracted at once, the rest waits until that statement is stored."""
         embedded = self._embed_ahead([s.text for s in statements])
-        results = self.write_graph(space, statements, bounded=bounded)
+        extractions = None
+        if after is not None:
+            extractions = extract_many([s.text for s in statements])
+            wait_for_statement(self.store, space, after, self.order_timeout)
+        results = self.write_graph(space, statements, bounded=bounded, extractions=extractions)
         return self.write_vectors(space, results, embedded.result() if embedded else None)
 
     def _embed_ahead(self, texts: list[str]) -> Future[ChunkVectors] | None:

@@ -383,7 +383,9 @@ class RecallGraph:
             budget=write_budget(s) if model_writes else None,
             count_tokens=self._count_tokens,
         )
-        return MemoryWriter(self.store, ingestor, self.vectors, reviser)
+        return MemoryWriter(
+            self.store, ingestor, self.vectors, reviser, order_timeout=s.order_timeout
+        )
 
     def _count_tokens(self, text: str) -> int:
         """Tokens of ``text`` for the memory model (what its write budget counts)."""
