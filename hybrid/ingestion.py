@@ -367,8 +367,15 @@ class MemoryWriter:
         if gone:
             self.vectors.delete(space, sorted(gone))
 
-    def sync_vectors(self, space: str, *, rebuild: bool = False) -> int:
-        """Give the vector store every statement it misses; ``rebuild`` starts from nothing."""
+    def sync_vectors(
+        self,
+        space: str,
+        *,
+        rebuild: bool = False,
+        on_written: Callable[[int], None] | None = None,
+    ) -> int:
+        """Give the vector store every statement it misses; ``rebuild`` starts from nothing
+        (``on_written(n)``: n more are in the vector store)."""
         if self.vectors is None:
             raise VectorStoreError("no vector store is configured")
         if rebuild:
@@ -378,4 +385,6 @@ class MemoryWriter:
         while batch := pending_statements(self.store, space, VECTORS, limit=REPLAY_BATCH):
             self._give_vectors(space, batch)
             written += len(batch)
+            if on_written is not None:
+                on_written(len(batch))
         return written

@@ -9,8 +9,9 @@ from typing import get_args
 import click
 
 from app.cli.options import invoked_command, open_memory
+from app.cli.progress import Progress
 from app.config import get_settings
-from experiments.eval_answers import DATA, evaluate, summarise
+from experiments.eval_answers import DATA, evaluate, load, summarise
 from experiments.results_io import write_results
 from hybrid.discriminators.rule import RuleDiscriminator
 from hybrid.discriminators.trained import TrainedDiscriminator
@@ -71,9 +72,11 @@ def eval_answers_cmd(
         records = [json.loads(line) for line in recorded.read_text(encoding="utf-8").splitlines()]
     else:
         memory = open_memory(settings)
-        records = evaluate(
-            memory, data, streams=streams, progress=lambda m: click.echo(m, err=True)
-        )
+        fed = [s for name, s in load(data)[0].items() if not streams or name in streams]
+        with Progress("eval-answers", sum(map(len, fed)), unit="statement") as progress:
+            records = evaluate(
+                memory, data, streams=streams, progress=progress.note, advance=progress.advance
+            )
         out.mkdir(parents=True, exist_ok=True)
         with recorded.open("w", encoding="utf-8") as sink:
             for record in records:

@@ -64,6 +64,13 @@ class Progress:
         if self._bar is not None:
             self._bar.set_postfix_str(f"{label} {n}", refresh=False)
 
+    def note(self, message: str) -> None:
+        """A message between the bar's updates (above the bar on a terminal)."""
+        if self._bar is not None:
+            self._bar.write(message, file=self.stream)
+        else:
+            print(message, file=self.stream, flush=True)
+
     def line(self) -> str:
         elapsed = max(time.monotonic() - self._started, 1e-9)
         rate = self.done / elapsed
