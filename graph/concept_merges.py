@@ -15,7 +15,7 @@ triggers at the same sentence as it did when the server checked it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,9 +50,10 @@ class Revision:
 Reviser = Callable[[DueConcept], Revision]
 
 
-def text_size(text: str) -> int:
-    """Characters as Neo4j's ``size()`` counts them (UTF-16 code units)."""
-    return len(text.encode("utf-16-le")) // 2
+def text_size(sentences: Sequence[str]) -> int:
+    """The sentences' characters as Neo4j's ``size()`` counts them (UTF-16 code units)."""
+    joined = "".join(sentences)
+    return len(joined) if joined.isascii() else len(joined.encode("utf-16-le")) // 2
 
 
 @dataclass
@@ -109,7 +110,7 @@ class ConceptState:
         self.names = names
         self.context += row.sentences
         self.context_t += [t] * len(row.sentences)
-        self.chars += sum(text_size(s) for s in row.sentences)
+        self.chars += text_size(row.sentences)
         self.merges += 1
         self.t = t
 
@@ -125,7 +126,7 @@ class ConceptState:
         """A revision written inside the update at ``t`` (what ``WRITE_REVISIONS`` does)."""
         self.context = list(revision.context)
         self.context_t = list(revision.context_t)
-        self.chars = sum(text_size(s) for s in self.context)
+        self.chars = text_size(self.context)
         self.revised_merges = self.merges
         self.revised_at = t
         self.revisions += 1

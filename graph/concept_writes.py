@@ -77,7 +77,7 @@ def _read_states(
     for entry in stamped:
         for row in entry.part.concepts:
             merges[row.label] = merges.get(row.label, 0) + 1
-            chars[row.label] = chars.get(row.label, 0) + sum(text_size(s) for s in row.sentences)
+            chars[row.label] = chars.get(row.label, 0) + text_size(row.sentences)
     rows = [{"label": label, "merges": n, "chars": chars[label]} for label, n in merges.items()]
     stored = tx.run(
         q.READ_CONCEPTS,
