@@ -96,7 +96,7 @@ def _read(path: str) -> tuple[bytes, str]:
 )
 @click.option(
     "--batch-size",
-    default=64,
+    default=256,
     show_default=True,
     type=click.IntRange(1, 1000),
     help="Statements per transaction (each is still its own update with its own t).",
