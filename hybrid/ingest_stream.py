@@ -1,8 +1,9 @@
 """A long ingest as a pipeline: three stages work on three batches at once.
 
 While Neo4j writes batch *k* (main thread), a worker process extracts the concepts of the next
-batches (part-of-speech tagging is pure, and the costliest step of the POS path), and a thread
-gives the vector store batch *k − 1* (the embedder is the costliest step when vectors are on).
+batches (part-of-speech tagging is pure, and the costliest step of the POS path; on machines with
+4 cores or more, or when asked), and a thread gives the vector store batch *k − 1* (the embedder
+is the costliest step when vectors are on).
 Batches are still written in order, one transaction each, so every statement gets the ``t`` it
 would get fed one batch after another; the part builders (the triple writer) run in the main
 thread, after the previous batch committed, as they always did. Each stage holds at most
@@ -24,14 +25,15 @@ from hybrid.ingestion import IngestOutcome, MemoryWriter
 
 AHEAD = 2  # batches extracted ahead, and batches waiting for the vector store
 WORKER_AFTER = 4  # batches: a shorter stream is extracted in the main thread
+WORKER_CORES = 4  # a worker process only where the machine has this many cores
 
 
 def default_extract_workers(batches: int | None) -> int:
-    """One worker process where there is a core to spare and enough batches to pay for its start
-    (about a second); none (extract in the main thread) on a single core, where a second process
-    would only take turns with the first."""
+    """One worker process where it has a core of its own beside this process and Neo4j, and
+    enough batches to pay for its start (about a second); none (extract in the main thread)
+    otherwise: on 2 cores the three take turns, and the worker made the POS path slower."""
     few = batches is not None and batches <= WORKER_AFTER
-    return 0 if few or (os.cpu_count() or 1) < 2 else 1
+    return 0 if few or (os.cpu_count() or 1) < WORKER_CORES else 1
 
 
 def _extracted(

@@ -111,8 +111,8 @@ def _read(path: str) -> tuple[bytes, str]:
     "--extract-workers",
     type=click.IntRange(0, 8),
     default=None,
-    help="Processes that extract concepts ahead of the graph writes (default: 1 where there are "
-    "two cores or more; 0: in the main process).",
+    help="Processes that extract concepts ahead of the graph writes (default: 1 on 4 cores or "
+    "more and a long input; 0: in the main process).",
 )
 @click.option("--server", default=None, metavar="URL", help="POST to a running RecallGraph server.")
 @click.option(
