@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from functools import cached_property
@@ -389,7 +389,9 @@ class RecallGraph:
             budget=write_budget(s) if model_writes else None,
             count_tokens=self._count_tokens,
         )
-        return MemoryWriter(self.store, ingestor, self.vectors, reviser)
+        return MemoryWriter(
+            self.store, ingestor, self.vectors, reviser, order_timeout=s.order_timeout
+        )
 
     def _count_tokens(self, text: str) -> int:
         """Tokens of ``text`` for the memory model (what its write budget counts)."""
@@ -574,10 +576,16 @@ class RecallGraph:
             pending=(VECTORS,) if self.vectors is not None else (),
         )
 
-    def sync_vectors(self, space: str, *, rebuild: bool = False) -> int:
+    def sync_vectors(
+        self,
+        space: str,
+        *,
+        rebuild: bool = False,
+        on_written: Callable[[int], None] | None = None,
+    ) -> int:
         """Give ChromaDB every statement of ``space`` it misses (``rebuild``: all of them, into
-        a new collection); how many were written."""
-        return self._vector_writer().sync_vectors(space, rebuild=rebuild)
+        a new collection); how many were written (``on_written(n)``: n more)."""
+        return self._vector_writer().sync_vectors(space, rebuild=rebuild, on_written=on_written)
 
     def _vector_writer(self) -> MemoryWriter:
         """A writer for the vector store alone (no model loaded)."""

@@ -9,8 +9,9 @@ from typing import get_args
 import click
 
 from app.cli.options import invoked_command, open_memory
+from app.cli.progress import Progress
 from app.config import get_settings
-from experiments.eval_answers import DATA, evaluate, summarise
+from experiments.eval_answers import DATA, evaluate, load, summarise
 from experiments.gold_writes import GoldWriter, gold_triples
 from experiments.results_io import write_results
 from hybrid.discriminators.rule import RuleDiscriminator
@@ -99,9 +100,11 @@ def eval_answers_cmd(
         memory = open_memory(settings)
         if gold_writes:
             memory.triple_writer = GoldWriter(memory.triples, gold_triples(data / "streams.jsonl"))
-        records = evaluate(
-            memory, data, streams=streams, progress=lambda m: click.echo(m, err=True)
-        )
+        fed = [s for name, s in load(data)[0].items() if not streams or name in streams]
+        with Progress("eval-answers", sum(map(len, fed)), unit="statement") as progress:
+            records = evaluate(
+                memory, data, streams=streams, progress=progress.note, advance=progress.advance
+            )
         out.mkdir(parents=True, exist_ok=True)
         with recorded.open("w", encoding="utf-8") as sink:
             for record in records:
