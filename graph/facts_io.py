@@ -82,6 +82,7 @@ def restore_space(
                 "with `recallgraph reset`"
             )
         _run_batches(tx, q.RESTORE_STATEMENTS, statements, space)
+        tx.run(q.LATEST_OBSERVED, space=space).consume()
         merge_named(tx, q.UPSERT_ENTITIES, entities, space=space)
         merge_named(tx, q.UPSERT_RELATIONS, relations, space=space)
         _run_batches(tx, q.RESTORE_FACTS, facts, space)

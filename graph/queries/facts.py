@@ -133,7 +133,12 @@ ADVANCE_CLOCK = """
 MERGE (sp:Space {name: $space})
   ON CREATE SET sp.t = 0, sp.created_at = datetime()
 SET sp.t = CASE WHEN sp.t < $t THEN $t ELSE sp.t END
-WITH sp
+"""
+
+# After the statements are restored: the space's latest observed time, which every later write
+# is checked against (observed times never run backwards in a space).
+LATEST_OBSERVED = """
+MATCH (sp:Space {name: $space})
 OPTIONAL MATCH (st:Statement {space: $space})
 WITH sp, max(st.observed_at) AS latest
 SET sp.observed_at = latest
