@@ -6,6 +6,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import get_args
 
 import click
 from tqdm import tqdm
@@ -18,6 +19,7 @@ from extraction.statements import StatementInput
 from graph.errors import InvalidInputError
 from hybrid.ingestion import MemoryWriter
 from hybrid.settings import reveal
+from hybrid.triple_writer import WriterKind
 
 Sink = Callable[[list[StatementInput]], list[tuple[bool, int, list[str]]]]
 
@@ -70,7 +72,7 @@ def _read(path: str) -> tuple[bytes, str]:
 )
 @click.option(
     "--writer",
-    type=click.Choice(["model", "none"]),
+    type=click.Choice(list(get_args(WriterKind))),
     default=None,
     help="Triple writer (default: RECALLGRAPH_TRIPLE_WRITER); `none` is much faster.",
 )
