@@ -8,7 +8,9 @@ it inside the update's transaction, at the update's ``t``, in this order:
 3. assertions already believed are re-confirmed (``t_confirmed = t``, ``confirmations + 1``):
    writing the same fact twice never makes a duplicate;
 4. a new value of a single-valued relation closes the subject's current value (belief update);
-5. the remaining assertions become new facts with ``t_from = t``.
+5. the remaining assertions become new facts with ``t_from = t``;
+6. each fact closed in 2 or 4 gets its ``SUPERSEDED_BY`` step between the statement that said it
+   and this one, for the Neo4j Browser (``graph.queries.chains``).
 
 Nothing here deletes a fact; ``delete_fact`` is the explicit user action that does.
 """
@@ -23,6 +25,7 @@ from neo4j import ManagedTransaction
 
 from graph.entities import Alias, add_aliases
 from graph.errors import InvalidInputError, NotFoundError
+from graph.queries import chains
 from graph.queries import facts as q
 from graph.store import GraphStore, single_value
 
@@ -153,6 +156,7 @@ class FactsPart:
         added = _ids(
             tx, q.CREATE_FACTS, new_rows, source=self.source, writer=self.writer, **closing
         )
+        link_closed_facts(tx, space, [r["id"] for r in (*retracted, *superseded)])
         written = FactsWritten(
             added=[r["id"] for r in added],
             confirmed=[r["id"] for r in confirmed],
@@ -180,8 +184,20 @@ def existing_keys(
     return store.read(work)
 
 
+def link_closed_facts(tx: ManagedTransaction, space: str, fact_ids: Sequence[str]) -> None:
+    """The Browser's ``SUPERSEDED_BY`` steps for the facts an update just closed
+    (``graph.queries.chains``), in the update's transaction."""
+    if fact_ids:
+        tx.run(chains.LINK_CLOSED_FACTS, space=space, ids=list(fact_ids)).consume()
+
+
 def delete_fact(store: GraphStore, space: str, fact_id: str) -> None:
     """Really delete one fact version (an explicit user action; updates only ever close facts)."""
-    deleted = store.write(lambda tx: single_value(tx, q.DELETE_FACT, space=space, id=fact_id))
+
+    def work(tx: ManagedTransaction) -> Any:
+        tx.run(chains.UNLINK_FACT, space=space, id=fact_id).consume()
+        return single_value(tx, q.DELETE_FACT, space=space, id=fact_id)
+
+    deleted = store.write(work)
     if not deleted:
         raise NotFoundError(f"no fact with id {fact_id!r} in space {space!r}")
