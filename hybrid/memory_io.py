@@ -22,11 +22,12 @@ keeps its newer count, its ``t_confirmed`` capped at ``t``).
 Other kinds (concepts, …) can be added later: an importer skips kinds it does not know and
 reports how many. Import goes into an **empty** space only, all or nothing, after every check of
 ``hybrid.memory_records`` (intervals in order, in ``t`` and in dates; ``observed_at`` never running
-backwards as ``t`` increases, unless ``RECALLGRAPH_OBSERVED_ORDER=warn``) and the cardinality rules (at most one believed value of a single-valued
-relation, no overlapping intervals); it reproduces every fact with its interval, source, writer
-and statement; fact ids are new (they are unique database-wide and the exported space may still
-exist), names are re-embedded, the clock ends at least at the largest ``t`` imported, and the
-statements are marked for the vector store, which takes them in the background.
+backwards as ``t`` increases, unless ``RECALLGRAPH_OBSERVED_ORDER=warn``) and the cardinality
+rules (at most one believed value of a single-valued relation, no overlapping intervals); it
+reproduces every fact with its interval, source, writer and statement; fact ids are new (they are
+unique database-wide and the exported space may still exist), names are re-embedded, the clock
+ends at least at the largest ``t`` imported, and the statements are marked for the vector store,
+which takes them in the background.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """A real browser: headless Chromium opens the Neo4j Browser, plays RecallGraph's guide for the
 demo stream (its facts written by the default triple writer, as `recallgraph demo` writes them),
-runs four of its slides with one click each and reads what the graph view draws: words, not
-stems, facts with their intervals, and a subject's fact versions as a chain of statements. A second test connects to a fresh managed Neo4j and finds
-the style applied without running anything.
+runs four of its blocks with one click each and reads what the graph view draws: words, not
+stems, facts with their intervals, and a subject's fact versions as a chain of statements. A
+second test connects to a fresh managed Neo4j and finds the style applied without running
+anything.
 
 Screenshots go to pytest's temporary folder; ``make screenshots`` points
 ``RECALLGRAPH_SCREENSHOTS`` at ``experiments/results/browser/`` (committed, shown in the README).
