@@ -2,7 +2,9 @@
 
 Statement ids travel with every statement (from the input, or derived from its content), so an
 interrupted run is resumed by running it again: the server stores what it had not seen and answers
-the rest as duplicates.
+the rest as duplicates. Several batches are in flight at once, each naming the last statement of
+the one before it (``?after=``): the server extracts their concepts at the same time and stores
+them in order.
 """
 
 from __future__ import annotations
@@ -26,10 +28,15 @@ class StatementClient:
         if token:
             self.session.headers["Authorization"] = f"Bearer {token}"
 
-    def post(self, batch: Sequence[StatementInput]) -> list[dict[str, Any]]:
+    def post(
+        self, batch: Sequence[StatementInput], after: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Store ``batch``; ``after``: the id of the statement it follows, so that batches sent
+        at once are still stored in order (the server waits for it)."""
         body = [{k: v for k, v in asdict(s).items() if v is not None} for s in batch]
+        params = {"after": after} if after is not None else None
         try:
-            response = self.session.post(self.url, json=body, timeout=TIMEOUT_S)
+            response = self.session.post(self.url, json=body, params=params, timeout=TIMEOUT_S)
         except requests.RequestException as e:
             raise GraphUnavailableError(f"cannot reach the server at {self.url}: {e}") from e
         if response.status_code >= 400:

@@ -79,8 +79,10 @@ def run(
     *,
     space: str,
     progress: Callable[[str], None] = lambda _: None,
+    advance: Callable[[int], None] = lambda _: None,
 ) -> None:
-    """Feed and ask, repetition by repetition, writing one JSON line per question asked."""
+    """Feed and ask, repetition by repetition, writing one JSON line per question asked
+    (``advance(1)`` after each)."""
     if space_exists(store, space):
         delete_space(store, space)
     create_space(store, space)
@@ -107,6 +109,7 @@ def run(
                 )
                 out.write(json.dumps(asdict(record)) + "\n")
                 out.flush()
+                advance(1)
         progress(f"repetition {repetition}: asked at t={t}")
 
 

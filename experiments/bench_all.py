@@ -58,6 +58,22 @@ def rows() -> list[dict[str, Any]]:
                 "bench_ingest",
                 peak,
             )
+            if "extraction_only_statements_per_second" in row:
+                add(
+                    f"POS write path, share of extraction alone "
+                    f"({row['extraction_only_statements_per_second']}/s), at {n}",
+                    row["share_of_extraction"],
+                    "bench_ingest",
+                    peak,
+                )
+            if "with_vectors_statements_per_second" in row:
+                add(
+                    f"with vectors, statements/s (share of the embedder's "
+                    f"{row['embedder_chunks_per_second']}/s), at {n}",
+                    f"{row['with_vectors_statements_per_second']} ({row['share_of_embedder']})",
+                    "bench_ingest",
+                    peak,
+                )
             add(
                 f"POS write path, statements/s, one per transaction, at {n}",
                 row["single_statements_per_second"],
@@ -77,6 +93,9 @@ def rows() -> list[dict[str, Any]]:
                     "bench_ingest",
                     peak,
                 )
+    if ingest:
+        for scaling in next(iter(ingest.get("tables", {}).values()), []):
+            add(f"scaling exponent, {scaling['cost']}", scaling["exponent"], "bench_ingest")
     triples = _load("bench_triples")
     if triples:
         reads = triples["reads"]

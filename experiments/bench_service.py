@@ -1,7 +1,8 @@
 """Benchmark: the REST service under 4 concurrent clients.
 
 Starts ``recallgraph serve`` (gunicorn, ``--workers`` processes × 4 threads) on a free port with
-the POS path only (no triple writer, as a bulk load would run it) and vectors on, then:
+the POS path only (no triple writer, as a bulk load would run it), vectors off unless
+``--vectors``, then:
 
 - statements/s through HTTP: 4 clients post their share of ``--statements`` in batches of
   ``--batch`` (and, separately, one statement per request);
@@ -101,12 +102,16 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=25)
     parser.add_argument("--questions", type=int, default=8, help="per client")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--vectors", action="store_true", help="Write ChromaDB too.")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = os.environ | {"RECALLGRAPH_TRIPLE_WRITER": "none"}
+    env = os.environ | {
+        "RECALLGRAPH_TRIPLE_WRITER": "none",
+        "RECALLGRAPH_VECTORS": "true" if args.vectors else "false",
+    }
     process = subprocess.Popen(
         [
             sys.executable,
@@ -150,6 +155,7 @@ def main() -> None:
         {
             "clients": CLIENTS,
             "workers": args.workers,
+            "vectors": args.vectors,
             "statements": args.statements,
             f"batched ({args.batch}/request) statements_per_second": round(batched, 1),
             "single statements_per_second": round(single, 1),
@@ -164,15 +170,18 @@ def main() -> None:
         name="bench_service",
         command=f"python -m experiments.bench_service --statements {args.statements} "
         f"--single {args.single} --batch {args.batch} --questions {args.questions} "
-        f"--workers {args.workers}",
+        f"--workers {args.workers}" + (" --vectors" if args.vectors else ""),
         setup={
             "machine": f"{platform.machine()}, {os.cpu_count()} cores (Neo4j, the service and "
             "the clients share them)",
             "server": f"gunicorn, {args.workers} workers × 4 threads",
-            "write path": "POS concepts + ChromaDB vectors (no triple writer)",
+            "write path": "POS concepts"
+            + (" + ChromaDB vectors" if args.vectors else " (no vectors)")
+            + " (no triple writer)",
             "answers": "local SmolLM2-135M-Instruct (llama.cpp), greedy, up to 64 tokens",
         },
         rows=rows,
+        targets={f"batched ({args.batch}/request) statements_per_second": ">= 600 without vectors"},
     )
 
 

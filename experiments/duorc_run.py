@@ -62,8 +62,10 @@ def run(
     *,
     questions_per_plot: int | None,
     progress: Callable[[str], None] = lambda _: None,
+    advance: Callable[[int], None] = lambda _: None,
 ) -> None:
-    """One JSON line per question: each reader's answer and grades, the LLM discriminator's pick."""
+    """One JSON line per question: each reader's answer and grades, the LLM discriminator's pick
+    (``advance(1)`` after each)."""
     for plot in plots:
         space = f"duorc-{plot.id}"
         if space_exists(store, space):
@@ -91,6 +93,7 @@ def run(
             }
             out.write(json.dumps(record) + "\n")
             out.flush()
+            advance(1)
         delete_space(store, space)
         if writer.vectors is not None:
             writer.vectors.drop(space)

@@ -181,8 +181,10 @@ def run_stream(
     statements: Sequence[QAStatement],
     questions: Sequence[QAQuestion],
     progress: Callable[[str], None] = lambda _: None,
+    advance: Callable[[int], None] = lambda _: None,
 ) -> list[dict[str, Any]]:
-    """Feed one stream, asking each question at its point; one record per question."""
+    """Feed one stream, asking each question at its point; one record per question
+    (``advance(n)``: n more statements fed)."""
     space = f"eval-answers-{name}"
     if space_exists(memory.store, space):
         memory.delete_space(space)
@@ -204,6 +206,7 @@ def run_stream(
             if not due and position < len(statements):
                 continue
             memory.remember(space, pending)
+            advance(len(pending))
             pending = []
             for question in due:
                 started = time.perf_counter()
@@ -284,6 +287,7 @@ def evaluate(
     *,
     streams: Sequence[str] = (),
     progress: Callable[[str], None] = lambda _: None,
+    advance: Callable[[int], None] = lambda _: None,
 ) -> list[dict[str, Any]]:
     """Every question of the set (or of ``streams``), answered and graded."""
     statements, questions = load(folder)
@@ -292,5 +296,5 @@ def evaluate(
         if streams and name not in streams:
             continue
         asked = [q for q in questions if q.stream == name]
-        records += run_stream(memory, name, stream, asked, progress)
+        records += run_stream(memory, name, stream, asked, progress, advance)
     return records

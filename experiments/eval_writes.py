@@ -173,7 +173,11 @@ class RecordingWriter(TripleWriter):
 
 
 def run_stream(
-    memory: RecallGraph, name: str, statements: Sequence[GoldStatement], relations: RelationMatcher
+    memory: RecallGraph,
+    name: str,
+    statements: Sequence[GoldStatement],
+    relations: RelationMatcher,
+    advance: Callable[[int], None] = lambda _: None,
 ) -> StreamOutcome:
     """Feed one stream into a fresh space, as ``ingest --writer model`` does (concepts and
     triples; no vectors); grade each statement's writes and the final chains."""
@@ -191,6 +195,7 @@ def run_stream(
     try:
         for statement in statements:
             writer.ingest(space, StatementInput(statement.text, id=statement.id, source=name))
+            advance(1)
             written = recorder.stored.get(statement.id, [])
             tp, fp, fn = pair_up(written, statement.gold, relations)
             names = [n for t in written for n in (t.subject, t.object) if n is not None]
@@ -266,12 +271,13 @@ def evaluate(
     memory: RecallGraph,
     streams: dict[str, list[GoldStatement]],
     progress: Callable[[str], None] = lambda _: None,
+    advance: Callable[[int], None] = lambda _: None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Grade ``memory``'s model writer on ``streams``."""
+    """Grade ``memory``'s model writer on ``streams`` (``advance(n)``: n more statements fed)."""
     relations = RelationMatcher(memory.triples.names, memory.settings.tau_t)
     outcomes = {}
     for name, statements in streams.items():
         progress(f"stream {name}: {len(statements)} statements")
-        outcomes[name] = run_stream(memory, name, statements, relations)
+        outcomes[name] = run_stream(memory, name, statements, relations, advance)
     records = [r | {"stream": n} for n, o in outcomes.items() for r in o.records]
     return summarise(outcomes), records

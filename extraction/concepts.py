@@ -57,6 +57,8 @@ class Concept:
 class ConceptExtraction:
     concepts: tuple[Concept, ...]  # in order of first appearance
     relations: tuple[tuple[str, str], ...]  # (a, b) with a < b, each pair once
+    # each sentence with the labels found in it (what revision asks of a context sentence)
+    sentence_labels: tuple[tuple[str, frozenset[str]], ...] = ()
 
     @property
     def labels(self) -> list[str]:
@@ -98,8 +100,11 @@ def extract_concepts(text: str) -> ConceptExtraction:
     sentences: dict[str, list[str]] = {}
     relations: dict[tuple[str, str], None] = {}
     previous: str | None = None
+    found: dict[str, frozenset[str]] = {}
     for sentence in tag_sentences(text):
-        for label, surface in _noun_mentions(sentence):
+        mentions = _noun_mentions(sentence)
+        found[sentence.text] = found.get(sentence.text, frozenset()) | {m for m, _ in mentions}
+        for label, surface in mentions:
             seen_names = names.setdefault(label, [])
             if surface not in seen_names:
                 seen_names.append(surface)
@@ -112,9 +117,14 @@ def extract_concepts(text: str) -> ConceptExtraction:
     concepts = tuple(
         Concept(label, tuple(names[label]), tuple(sentences[label])) for label in names
     )
-    return ConceptExtraction(concepts, tuple(relations))
+    return ConceptExtraction(concepts, tuple(relations), tuple(found.items()))
 
 
 def essential_labels(question: str) -> list[str]:
     """The concept labels of a question, in order, each once (RecallM's essential concepts)."""
     return extract_concepts(question).labels
+
+
+def extract_many(texts: list[str]) -> list[ConceptExtraction]:
+    """``extract_concepts`` of each text (what a worker process is given, a batch at a time)."""
+    return [extract_concepts(text) for text in texts]

@@ -12,40 +12,82 @@ touched: they stay as Statement nodes.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
 
-from extraction.concepts import extract_concepts
-from graph.concepts import DueConcept, Revision
+from extraction.concepts import ConceptExtraction, extract_concepts
+from extraction.text import split_sentences
+from graph.concept_merges import DueConcept, Revision
+
+LABELS_KEPT = 100_000
+_labels: OrderedDict[str, frozenset[str]] = OrderedDict()
+_labels_lock = threading.Lock()
 
 
-@lru_cache(maxsize=100_000)
+def _keep(sentence: str, labels: frozenset[str]) -> None:
+    with _labels_lock:
+        _labels[sentence] = labels
+        _labels.move_to_end(sentence)
+        while len(_labels) > LABELS_KEPT:
+            _labels.popitem(last=False)
+
+
 def sentence_labels(sentence: str) -> frozenset[str]:
-    return frozenset(extract_concepts(sentence).labels)
+    """The concept labels of one sentence (the most recent ``LABELS_KEPT`` are remembered)."""
+    with _labels_lock:
+        labels = _labels.get(sentence)
+    if labels is None:
+        labels = frozenset(extract_concepts(sentence).labels)
+        _keep(sentence, labels)
+    return labels
+
+
+def remember_sentence_labels(extraction: ConceptExtraction) -> None:
+    """Keep the labels a statement's extraction found per sentence, so revising a context does
+    not tag its sentences again. A sentence is kept only when it is a sentence on its own too
+    (split again, it is itself): then tagging it alone gives the same tokens and tags, and the
+    same labels, as ``sentence_labels`` would compute."""
+    for sentence, labels in extraction.sentence_labels:
+        if split_sentences(sentence) == [sentence]:
+            _keep(sentence, labels)
+
+
+def _labels_of(sentences: Sequence[str]) -> list[frozenset[str]]:
+    """``sentence_labels`` of each sentence, the remembered ones looked up under one lock."""
+    with _labels_lock:
+        found = [_labels.get(sentence) for sentence in sentences]
+    return [
+        labels if labels is not None else sentence_labels(sentence)
+        for sentence, labels in zip(sentences, found, strict=True)
+    ]
 
 
 def revise_recent(due: DueConcept, *, char_limit: int, keep_unlinked: int = 2) -> Revision:
     """Keep the newest sentence per neighbouring concept; trim oldest-first to ``char_limit``."""
-    pairs = list(zip(due.context, due.context_t, strict=True))
-    newest_copy = {text: i for i, (text, _) in enumerate(pairs)}
+    context = due.context
+    newest_copy = {text: i for i, text in enumerate(context)}
+    newest = [i for i, text in enumerate(context) if newest_copy[text] == i]
     newest_for_neighbour: dict[str, int] = {}
     unlinked: list[int] = []
-    for i, (text, _) in enumerate(pairs):
-        if newest_copy[text] != i:
-            continue
-        neighbours = sentence_labels(text) - {due.label}
+    for i, labels in zip(newest, _labels_of([context[i] for i in newest]), strict=True):
+        neighbours = labels - {due.label}
         if not neighbours:
             unlinked.append(i)
         for label in neighbours:
             newest_for_neighbour[label] = i
-    keep = set(newest_for_neighbour.values()) | set(
-        unlinked[-keep_unlinked:] if keep_unlinked else []
+    keep = sorted(
+        set(newest_for_neighbour.values()) | set(unlinked[-keep_unlinked:] if keep_unlinked else [])
     )
-    kept = [pairs[i] for i in sorted(keep)]
-    while len(kept) > 1 and sum(len(text) for text, _ in kept) > char_limit:
-        kept.pop(0)
+    size = sum(len(context[i]) for i in keep)
+    first = 0
+    while len(keep) - first > 1 and size > char_limit:  # the oldest go first
+        size -= len(context[keep[first]])
+        first += 1
+    kept = keep[first:]
     return Revision(
         label=due.label,
-        context=tuple(text for text, _ in kept),
-        context_t=tuple(t for _, t in kept),
+        context=tuple(context[i] for i in kept),
+        context_t=tuple(due.context_t[i] for i in kept),
         merges=due.merges,
     )

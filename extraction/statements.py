@@ -13,14 +13,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from extraction.concepts import extract_concepts
+from extraction.concepts import ConceptExtraction, extract_concepts
 from extraction.datetimes import parse_datetime
-from extraction.revision import revise_recent
+from extraction.revision import remember_sentence_labels, revise_recent
 from extraction.time_expressions import find_time_expressions, validity
-from graph.concepts import ConceptRow, ConceptsPart
+from graph.concept_merges import ConceptRow
+from graph.concept_writes import ConceptsPart
 from graph.dates import DatedPhrase, DatesPart
 from graph.errors import InvalidInputError, PayloadTooLargeError
-from graph.updates import StatementRecord, UpdatePart
+from graph.update_parts import UpdatePart
+from graph.updates import StatementRecord
 
 RevisionMode = Literal["recent", "llm", "off"]
 ObservedOrder = Literal["refuse", "warn"]
@@ -154,9 +156,15 @@ def validate_statement(
 NEVER = 2**62
 
 
-def concepts_part(text: str, settings: IngestSettings) -> ConceptsPart:
-    """The concept writes of ``text``, revising inline in ``recent`` mode and never when ``off``."""
-    extraction = extract_concepts(text)
+def concepts_part(
+    text: str, settings: IngestSettings, extraction: ConceptExtraction | None = None
+) -> ConceptsPart:
+    """The concept writes of ``text`` (``extraction``: its concepts, when already extracted),
+    revising inline in ``recent`` mode and never when ``off``."""
+    if extraction is None:
+        extraction = extract_concepts(text)
+    if settings.revision_mode == "recent":
+        remember_sentence_labels(extraction)
     revising = settings.revision_mode != "off"
     return ConceptsPart(
         concepts=[ConceptRow(c.label, c.names, c.sentences) for c in extraction.concepts],

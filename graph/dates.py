@@ -2,7 +2,8 @@
 (one more part of the knowledge update), and the ``t`` a date-time stands for.
 
 The part runs last in the update, after the facts part, so it dates the facts this statement has
-just written or closed (found by ``statement_id`` / ``closed_by``, both indexed).
+just written or closed (found by ``statement_id`` / ``closed_by``, both indexed); a batch's dates
+are written after its facts, one statement after another, in one query.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from neo4j import ManagedTransaction
 
 from graph.queries import dates as q
 from graph.store import GraphStore
+from graph.update_parts import Stamped
 
 
 @dataclass(frozen=True)
@@ -39,29 +41,31 @@ class DatesPart:
     valid_to: date | None = None
     name: str = "dates"
 
-    def write(self, tx: ManagedTransaction, space: str, t: int, statement_id: str) -> Any:
-        tx.run(
-            q.SET_STATEMENT_DATES,
-            space=space,
-            id=statement_id,
-            texts=[p.text for p in self.phrases],
-            kinds=[p.kind for p in self.phrases],
-            firsts=[p.first for p in self.phrases],
-            lasts=[p.last for p in self.phrases],
-        ).consume()
-        dated = closed = 0
-        if self.valid_from is not None or self.valid_to is not None:
-            dated = tx.run(
-                q.DATE_FACTS,
-                space=space,
-                id=statement_id,
-                valid_from=self.valid_from,
-                valid_to=self.valid_to,
-            ).single(strict=True)["n"]
-        if self.valid_from is not None:
-            closed = tx.run(
-                q.DATE_CLOSED_FACTS, space=space, id=statement_id, closed_on=self.valid_from
-            ).single(strict=True)["n"]
+    @staticmethod
+    def write_batch(
+        tx: ManagedTransaction, space: str, stamped: Sequence[Stamped[Any]]
+    ) -> list[Any]:
+        """A batch's dates in one query, statement after statement."""
+        rows = [
+            {
+                "position": position,
+                "id": entry.statement_id,
+                "texts": [p.text for p in entry.part.phrases],
+                "kinds": [p.kind for p in entry.part.phrases],
+                "firsts": [p.first for p in entry.part.phrases],
+                "lasts": [p.last for p in entry.part.phrases],
+                "valid_from": entry.part.valid_from,
+                "valid_to": entry.part.valid_to,
+            }
+            for position, entry in enumerate(stamped)
+        ]
+        counts = {
+            record["position"]: (record["dated"], record["closed"])
+            for record in tx.run(q.WRITE_DATES, space=space, updates=rows)
+        }
+        return [entry.part.summary(*counts[i]) for i, entry in enumerate(stamped)]
+
+    def summary(self, dated: int, closed: int) -> dict[str, Any]:
         return {
             "phrases": [
                 {"text": p.text, "kind": p.kind, "first": str(p.first), "last": str(p.last)}

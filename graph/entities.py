@@ -105,7 +105,14 @@ def add_aliases(
 ) -> None:
     """Give each entity (by key) the aliases it does not have yet, inside the caller's
     transaction (a fact update's: ingestion records the names it resolved)."""
-    rows = [
+    rows = alias_rows(aliases)
+    if rows:
+        tx.run(q.ADD_ALIASES, space=space, rows=rows).consume()
+
+
+def alias_rows(aliases: Sequence[tuple[str, Sequence[Alias]]]) -> list[dict[str, Any]]:
+    """``ALIAS_ROWS``'s rows: each entity key that gains aliases, with their keys."""
+    return [
         {
             "key": key,
             "aliases": [
@@ -115,8 +122,6 @@ def add_aliases(
         for key, found in aliases
         if found
     ]
-    if rows:
-        tx.run(q.ADD_ALIASES, space=space, rows=rows).consume()
 
 
 def known_aliases(store: GraphStore, space: str, limit: int = 5000) -> dict[str, list[str]]:

@@ -1,9 +1,11 @@
 """Fact writes as one part of a knowledge update: belief updates without losing history.
 
 ``FactsPart`` holds a validated, embedded batch (built by ``hybrid.triple_memory``) and writes
-it inside the update's transaction, at the update's ``t``, in this order:
+it inside the update's transaction, at the update's ``t``; the facts of a whole batch of updates
+go in one query (``WRITE_FACTS``), one update after another. Within an update, in this order:
 
-1. entities and relations are merged by key (a new one gets its embedding for the vector index);
+1. entities, their aliases and relations are merged by key (a new one gets its embedding for the
+   vector index);
 2. retractions close the subject's matching current facts (``t_to = t``);
 3. assertions already believed are re-confirmed (``t_confirmed = t``, ``confirmations + 1``):
    writing the same fact twice never makes a duplicate;
@@ -23,11 +25,12 @@ from typing import Any, LiteralString, cast
 
 from neo4j import ManagedTransaction
 
-from graph.entities import Alias, add_aliases
+from graph.entities import Alias, add_aliases, alias_rows
 from graph.errors import InvalidInputError, NotFoundError
 from graph.queries import chains
 from graph.queries import facts as q
 from graph.store import GraphStore, single_value
+from graph.update_parts import Stamped
 
 WRITE_BATCH = 2000
 
@@ -86,20 +89,14 @@ def _batches(rows: Sequence[dict[str, Any]]) -> list[Sequence[dict[str, Any]]]:
     return [rows[i : i + WRITE_BATCH] for i in range(0, len(rows), WRITE_BATCH)]
 
 
-def _ids(
-    tx: ManagedTransaction, cypher: str, rows: Sequence[dict[str, Any]], **params: Any
-) -> list:
-    found: list = []
-    for batch in _batches(rows):
-        found.extend(tx.run(cast(LiteralString, cypher), rows=list(batch), **params).data())
-    return found
-
-
 def merge_named(tx: ManagedTransaction, cypher: str, nodes: Sequence[Named], **params: Any) -> None:
     """Merge entity or relation nodes by key, in batches."""
-    rows = [{"name": n.name, "key": n.key, "embedding": n.embedding} for n in nodes]
-    for batch in _batches(rows):
+    for batch in _batches(_named_rows(nodes)):
         tx.run(cast(LiteralString, cypher), rows=list(batch), **params).consume()
+
+
+def _named_rows(nodes: Sequence[Named]) -> list[dict[str, Any]]:
+    return [{"name": n.name, "key": n.key, "embedding": n.embedding} for n in nodes]
 
 
 @dataclass
@@ -129,41 +126,79 @@ class FactsPart:
             if a.subject_key not in known or a.object_key not in known:
                 raise InvalidInputError(f"fact {a} names an entity missing from the batch")
 
-    def write(self, tx: ManagedTransaction, space: str, t: int, statement_id: str) -> dict:
-        """Write the batch at ``t``; return the fact ids added, confirmed, superseded, retracted."""
-        params: dict[str, Any] = {"space": space, "t": t}
-        merge_named(tx, q.UPSERT_ENTITIES, self.entities, space=space)
-        add_aliases(tx, space, [(e.key, e.aliases) for e in self.entities])
-        merge_named(tx, q.UPSERT_RELATIONS, self.relations, space=space)
-        closing: dict[str, Any] = {**params, "statement_id": statement_id}
-        retracted = _ids(
-            tx,
-            q.RETRACT_FACTS,
-            [vars(r) for r in self.retractions],
-            min_relation_score=self.min_relation_score,
-            min_entity_score=self.min_entity_score,
-            **closing,
+    @property
+    def rows(self) -> int:
+        """How many rows the write sends (what bounds one query's size)."""
+        return (
+            len(self.entities) + len(self.relations) + len(self.assertions) + len(self.retractions)
         )
-        rows: list[dict[str, Any]] = [
-            {**vars(a), "index": i} for i, a in enumerate(self.assertions)
-        ]
-        confirmed = _ids(tx, q.CONFIRM_FACTS, rows, **params)
-        confirmed_rows = {r["index"] for r in confirmed}
-        new_rows = [row for row in rows if row["index"] not in confirmed_rows]
-        superseded = _ids(
-            tx, q.SUPERSEDE_FACTS, [r for r in new_rows if r["single_valued"]], **closing
-        )
-        added = _ids(
-            tx, q.CREATE_FACTS, new_rows, source=self.source, writer=self.writer, **closing
-        )
-        link_closed_facts(tx, space, [r["id"] for r in (*retracted, *superseded)])
+
+    def update_row(self, position: int, t: int, statement_id: str, *, names: bool) -> dict:
+        """This part as one update of ``WRITE_FACTS``; ``names`` false: its entities and
+        relations were merged beforehand."""
+        return {
+            "position": position,
+            "t": t,
+            "statement_id": statement_id,
+            "writer": self.writer,
+            "source": self.source,
+            "min_relation_score": self.min_relation_score,
+            "min_entity_score": self.min_entity_score,
+            "entities": _named_rows(self.entities) if names else [],
+            "aliases": alias_rows([(e.key, e.aliases) for e in self.entities]) if names else [],
+            "relations": _named_rows(self.relations) if names else [],
+            "retractions": [vars(r) for r in self.retractions],
+            "assertions": [{**vars(a), "index": i} for i, a in enumerate(self.assertions)],
+        }
+
+    def summary(self, record: dict[str, Any]) -> dict[str, Any]:
         written = FactsWritten(
-            added=[r["id"] for r in added],
-            confirmed=[r["id"] for r in confirmed],
-            superseded=[r["id"] for r in superseded],
-            retracted=[r["id"] for r in retracted],
+            added=record["added"],
+            confirmed=record["confirmed"],
+            superseded=record["superseded"],
+            retracted=record["retracted"],
         ).as_dict()
         return written | ({"names": list(self.names)} if self.names else {})
+
+    @staticmethod
+    def write_batch(
+        tx: ManagedTransaction, space: str, stamped: Sequence[Stamped[Any]]
+    ) -> list[Any]:
+        """A batch's facts, one update after another, in one query per ``WRITE_BATCH`` rows.
+
+        An update larger than that alone merges its names in batches first, then writes its
+        facts in a query of its own."""
+        results: dict[int, dict[str, Any]] = {}
+        for group in _groups(stamped):
+            big = len(group) == 1 and group[0][1].part.rows > WRITE_BATCH
+            if big:
+                part = group[0][1].part
+                merge_named(tx, q.UPSERT_ENTITIES, part.entities, space=space)
+                add_aliases(tx, space, [(e.key, e.aliases) for e in part.entities])
+                merge_named(tx, q.UPSERT_RELATIONS, part.relations, space=space)
+            rows = [
+                entry.part.update_row(position, entry.t, entry.statement_id, names=not big)
+                for position, entry in group
+            ]
+            for record in tx.run(q.WRITE_FACTS, space=space, updates=rows):
+                results[record["position"]] = record.data()
+        closed = [i for r in results.values() for i in (*r["retracted"], *r["superseded"])]
+        link_closed_facts(tx, space, closed)
+        return [entry.part.summary(results[i]) for i, entry in enumerate(stamped)]
+
+
+def _groups(stamped: Sequence[Stamped[FactsPart]]) -> list[list[tuple[int, Stamped[FactsPart]]]]:
+    """Consecutive updates whose rows fit one query (``WRITE_BATCH``); a larger one alone."""
+    groups: list[list[tuple[int, Stamped[FactsPart]]]] = []
+    size = 0
+    for position, entry in enumerate(stamped):
+        rows = entry.part.rows
+        if not groups or size + rows > WRITE_BATCH:
+            groups.append([])
+            size = 0
+        groups[-1].append((position, entry))
+        size += rows
+    return groups
 
 
 def existing_keys(

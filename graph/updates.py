@@ -1,10 +1,16 @@
-"""One knowledge update = one write transaction.
+"""Knowledge updates, written a batch at a time as a few set-based queries.
 
-The transaction claims the space's next ``t`` (which also locks the space) and stores the statement
-verbatim in one round trip, then lets each part of the update (concepts, facts) write its batch
-with that ``t``.
-A statement id already stored makes the whole update a no-op that returns the original ``t``:
-re-sending is safe.
+Every statement is its own update with its own ``t``, and a batch of them is one write transaction
+(a file's 64 lines, an HTTP request's statements, a single statement): stored whole or not at
+all. The transaction first claims a block of ``t`` values for the batch's new statements in one
+query that also stores them verbatim (``CLAIM_STATEMENTS``: it takes the space's lock, so
+concurrent writers of a space never interleave ``t``); statement *i* among the new ones gets
+``t0 + i``. Then each kind of part (concepts, facts, dates) writes what every statement of the
+batch gave it in a constant number of queries, in statement order, exactly as if the statements
+had been written one by one (``write_batch`` of each part kind).
+
+A statement id already stored, or repeated within the batch, is a duplicate: it keeps its
+original ``t``, claims none, and its parts are not written, so re-sending is safe.
 """
 
 from __future__ import annotations
@@ -12,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from graphlib import CycleError, TopologicalSorter
+from typing import Any, Literal
 
 from neo4j import ManagedTransaction
 
@@ -20,6 +27,7 @@ from graph.dates import datetime_text
 from graph.errors import ObservedOrderError
 from graph.queries import statements as q
 from graph.store import GraphStore
+from graph.update_parts import Stamped, UpdatePart
 
 
 @dataclass(frozen=True)
@@ -33,16 +41,6 @@ class StatementRecord:
     pending: tuple[str, ...] = ()  # stores beside Neo4j that still have to take it
 
 
-class UpdatePart(Protocol):
-    """A batch of writes that belongs to one update (concepts, facts, …)."""
-
-    name: str
-
-    def write(self, tx: ManagedTransaction, space: str, t: int, statement_id: str) -> Any:
-        """Write the batch; return a summary of what was written (JSON-serialisable)."""
-        ...
-
-
 @dataclass(frozen=True)
 class UpdateReceipt:
     statement_id: str
@@ -53,6 +51,7 @@ class UpdateReceipt:
 
 
 ObservedOrder = Literal["refuse", "warn"]
+Update = tuple[StatementRecord, Sequence[UpdatePart]]
 
 
 def _observed_backwards(
@@ -73,30 +72,114 @@ def _observed_backwards(
     return (f"{message} (stored: RECALLGRAPH_OBSERVED_ORDER=warn)",)
 
 
-def _write_update(
+@dataclass(frozen=True)
+class _Claim:
+    """What the claim says of one distinct statement id of the batch."""
+
+    t: int
+    duplicate: bool
+    warnings: tuple[str, ...] = ()
+
+
+def _claim(
     tx: ManagedTransaction,
     space: str,
-    statement: StatementRecord,
-    parts: Sequence[UpdatePart],
+    records: Sequence[StatementRecord],
+    observed_order: ObservedOrder,
+) -> dict[str, _Claim]:
+    """Store the batch's new statements at a block of ``t`` values; each distinct id's claim."""
+    distinct: dict[str, StatementRecord] = {}
+    for record in records:
+        distinct.setdefault(record.id, record)  # a repeated id is the first one's duplicate
+    rows = [
+        {
+            "id": r.id,
+            "text": r.text,
+            "source": r.source,
+            "observed_at": datetime_text(r.observed_at),
+            "pending": list(r.pending),
+        }
+        for r in distinct.values()
+    ]
+    answer = tx.run(q.CLAIM_STATEMENTS, space=space, rows=rows).single(strict=True)
+    claims: dict[str, _Claim] = {}
+    fresh = 0
+    for record, existing_t in zip(distinct.values(), answer["existing"], strict=True):
+        if existing_t is not None:
+            claims[record.id] = _Claim(existing_t, duplicate=True)
+            continue
+        warnings: tuple[str, ...] = ()
+        if answer["backwards"][fresh]:
+            latest = answer["latest_observed"][fresh]
+            warnings = _observed_backwards(record, latest, observed_order)
+        fresh += 1
+        claims[record.id] = _Claim(answer["t0"] + fresh, duplicate=False, warnings=warnings)
+    return claims
+
+
+def _kinds_in_order(updates: Sequence[Update]) -> list[type[UpdatePart]]:
+    """The part kinds of the batch, each after every kind that precedes it in some update
+    (dates after facts: they date the facts the update wrote)."""
+    order: TopologicalSorter[type[UpdatePart]] = TopologicalSorter()
+    for _, parts in updates:
+        kinds = [type(part) for part in parts]
+        for i, kind in enumerate(kinds):
+            order.add(kind, *kinds[:i])
+    try:
+        return list(order.static_order())
+    except CycleError as e:
+        raise ValueError(f"updates give their parts in contradictory orders: {e}") from e
+
+
+def _write_batch(
+    tx: ManagedTransaction, space: str, updates: Sequence[Update], observed_order: ObservedOrder
+) -> list[UpdateReceipt]:
+    claims = _claim(tx, space, [record for record, _ in updates], observed_order)
+    fresh: list[tuple[int, Update]] = []
+    seen: set[str] = set()
+    for position, update in enumerate(updates):
+        record = update[0]
+        if not claims[record.id].duplicate and record.id not in seen:
+            fresh.append((position, update))
+        seen.add(record.id)
+    written: dict[int, dict[str, Any]] = {position: {} for position, _ in fresh}
+    for kind in _kinds_in_order([update for _, update in fresh]):
+        mine = [
+            (position, part)
+            for position, (_, parts) in fresh
+            for part in parts
+            if type(part) is kind
+        ]
+        stamped = [
+            Stamped(claims[updates[position][0].id].t, updates[position][0].id, part)
+            for position, part in mine
+        ]
+        summaries = kind.write_batch(tx, space, stamped)
+        for (position, part), summary in zip(mine, summaries, strict=True):
+            written[position][part.name] = summary
+    receipts = []
+    for position, (record, parts) in enumerate(updates):
+        claim = claims[record.id]
+        if position not in written:
+            receipts.append(UpdateReceipt(record.id, claim.t, duplicate=True))
+            continue
+        ordered = {part.name: written[position][part.name] for part in parts}
+        receipts.append(UpdateReceipt(record.id, claim.t, False, ordered, claim.warnings))
+    return receipts
+
+
+def write_updates(
+    store: GraphStore,
+    space: str,
+    updates: Sequence[Update],
     observed_order: ObservedOrder = "refuse",
-) -> UpdateReceipt:
-    stored = tx.run(
-        q.STORE_STATEMENT,
-        space=space,
-        id=statement.id,
-        text=statement.text,
-        source=statement.source,
-        observed_at=datetime_text(statement.observed_at),
-        pending=list(statement.pending),
-    ).single(strict=True)
-    if stored["existing_t"] is not None:
-        return UpdateReceipt(statement.id, stored["existing_t"], duplicate=True)
-    warnings: tuple[str, ...] = ()
-    if stored["backwards"]:
-        warnings = _observed_backwards(statement, stored["latest_observed"], observed_order)
-    t = stored["t"]
-    written = {part.name: part.write(tx, space, t, statement.id) for part in parts}
-    return UpdateReceipt(statement.id, t, duplicate=False, written=written, warnings=warnings)
+) -> list[UpdateReceipt]:
+    """Several knowledge updates in one write transaction: each claims its own ``t``, in order,
+    exactly as if written one by one, and the batch is stored whole or not at all.
+
+    The round trips are a constant number per batch (the claim, then a few per part kind),
+    whatever its size: this is the throughput path (a file, an HTTP batch)."""
+    return store.write(_write_batch, space, updates, observed_order) if updates else []
 
 
 def write_update(
@@ -107,28 +190,7 @@ def write_update(
     observed_order: ObservedOrder = "refuse",
 ) -> UpdateReceipt:
     """Store one knowledge update atomically; idempotent on the statement id."""
-    return store.write(_write_update, space, statement, parts, observed_order)
-
-
-def write_updates(
-    store: GraphStore,
-    space: str,
-    updates: Sequence[tuple[StatementRecord, Sequence[UpdatePart]]],
-    observed_order: ObservedOrder = "refuse",
-) -> list[UpdateReceipt]:
-    """Several knowledge updates in one write transaction: each claims its own ``t``, in order,
-    exactly as if written one by one, and the batch is stored whole or not at all.
-
-    This is the throughput path (a file, an HTTP batch): the commit and the transaction's round
-    trips are paid once per batch instead of once per statement.
-    """
-
-    def work(tx: ManagedTransaction) -> list[UpdateReceipt]:
-        return [
-            _write_update(tx, space, record, parts, observed_order) for record, parts in updates
-        ]
-
-    return store.write(work) if updates else []
+    return write_updates(store, space, [(statement, parts)], observed_order)[0]
 
 
 def get_statement(store: GraphStore, space: str, statement_id: str) -> dict[str, Any] | None:

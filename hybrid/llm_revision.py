@@ -1,7 +1,7 @@
 """RecallM's LLM context revision: a one-shot prompt rewrites a concept's context.
 
 Runs after the update commits (never holding the space's lock); the revision is stored only if no
-update merged into the concept meanwhile (``graph.concepts.write_revisions`` checks the merge
+update merged into the concept meanwhile (``graph.concept_writes.write_revisions`` checks the merge
 count), else it waits for the next due point. The summary's sentences take the newest ``t`` of the
 context they replace, so prompts still order them after older evidence. A summary that comes back
 empty is discarded: the context is never replaced by nothing.
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from extraction.llm.base import ChatBackend, ChatOptions
 from extraction.text import split_sentences
-from graph.concepts import DueConcept, Revision, write_revisions
+from graph.concept_merges import DueConcept, Revision
+from graph.concept_writes import write_revisions
 from graph.store import GraphStore
 from hybrid.ingestion import IngestResult
 from hybrid.prompts import CONTEXT_REVISION

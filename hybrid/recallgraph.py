@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from functools import cached_property
@@ -358,22 +358,28 @@ class RecallGraph:
         return graph_recipe(self.settings)
 
     @cached_property
+    def triple_writer(self) -> TripleWriter | None:
+        """The facts part of ingestion (None: ``RECALLGRAPH_TRIPLE_WRITER=none``). Built on
+        first use; an evaluation may set another before the first write (the QA sets' own
+        labels, to measure the readers alone)."""
+        s = self.settings
+        if s.triple_writer == "none":
+            return None
+        return TripleWriter(
+            self.triples,
+            self.memory_model if s.triple_writer in ("hybrid", "model") else None,
+            patterns=s.triple_writer in ("hybrid", "patterns"),
+            how=s.write_decoding,
+            context=s.write_context,
+            entity_tau=s.entity_tau if s.entity_tau < 1.0 else None,
+        )
+
+    @cached_property
     def writer(self) -> MemoryWriter:
         """The ingestion pipeline: concepts, triples (when the model writes them) and the
         vector baseline; in ``llm`` revision mode, revision after each commit."""
         s = self.settings
-        builders: list[PartBuilder] = []
-        if s.triple_writer != "none":
-            builders.append(
-                TripleWriter(
-                    self.triples,
-                    self.memory_model if s.triple_writer in ("hybrid", "model") else None,
-                    patterns=s.triple_writer in ("hybrid", "patterns"),
-                    how=s.write_decoding,
-                    context=s.write_context,
-                    entity_tau=s.entity_tau if s.entity_tau < 1.0 else None,
-                )
-            )
+        builders: list[PartBuilder] = [self.triple_writer] if self.triple_writer else []
         reviser = LLMReviser(self.store, self.llm) if s.revision_mode == "llm" else None
         model_writes = s.triple_writer in ("hybrid", "model")
         ingestor = Ingestor(
@@ -383,7 +389,9 @@ class RecallGraph:
             budget=write_budget(s) if model_writes else None,
             count_tokens=self._count_tokens,
         )
-        return MemoryWriter(self.store, ingestor, self.vectors, reviser)
+        return MemoryWriter(
+            self.store, ingestor, self.vectors, reviser, order_timeout=s.order_timeout
+        )
 
     def _count_tokens(self, text: str) -> int:
         """Tokens of ``text`` for the memory model (what its write budget counts)."""
@@ -569,10 +577,16 @@ class RecallGraph:
             observed_order=self.settings.observed_order,
         )
 
-    def sync_vectors(self, space: str, *, rebuild: bool = False) -> int:
+    def sync_vectors(
+        self,
+        space: str,
+        *,
+        rebuild: bool = False,
+        on_written: Callable[[int], None] | None = None,
+    ) -> int:
         """Give ChromaDB every statement of ``space`` it misses (``rebuild``: all of them, into
-        a new collection); how many were written."""
-        return self._vector_writer().sync_vectors(space, rebuild=rebuild)
+        a new collection); how many were written (``on_written(n)``: n more)."""
+        return self._vector_writer().sync_vectors(space, rebuild=rebuild, on_written=on_written)
 
     def _vector_writer(self) -> MemoryWriter:
         """A writer for the vector store alone (no model loaded)."""

@@ -27,6 +27,7 @@ from graph.spaces import validate_space_name
 from hybrid.entities import ENTITY_TAU
 from hybrid.evidence import EVIDENCE_BUDGET
 from hybrid.graph_reader import GraphRecipe
+from hybrid.ingestion import ORDER_TIMEOUT
 from hybrid.triple_memory import TripleMemoryConfig
 from hybrid.triple_writer import TRIPLE_WRITER, WRITE_CONTEXT, WriteContext, WriterKind
 from hybrid.vector_reader import VECTOR_TOP_K
@@ -397,6 +398,13 @@ class Settings(BaseSettings):
         validation_alias=_env("RECALLGRAPH_WRITE_TIMEOUT"),
         description="Seconds a client may take no bytes (or send none) before its connection is "
         "cut and the model it was streaming from is freed.",
+    )
+    order_timeout: float = Field(
+        ORDER_TIMEOUT,
+        gt=0,
+        validation_alias=_env("RECALLGRAPH_ORDER_TIMEOUT"),
+        description="Seconds a batch posted with `?after=ID` (how `ingest --server` keeps the "
+        "order of the batches it sends at once) waits for statement ID to be stored; then 409.",
     )
     cors_origins: str = Field(
         "",

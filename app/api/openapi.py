@@ -292,8 +292,10 @@ def _paths() -> dict[str, Any]:
                 {
                     "201": _ok("stored", _ref("StoredStatements")),
                     "200": _ok("all were already stored", _ref("StoredStatements")),
+                    "409": ERROR,
                     "422": ERROR,
                 },
+                parameters=[_query("after", {"type": "string", "minLength": 1, "maxLength": 200})],
                 requestBody=_body(statement_body)
                 | {
                     "content": {

@@ -6,19 +6,21 @@ re-sending it stores nothing and returns the original ``t``; a statement without
 derived from its space, text and ``observed_at`` (``extraction.statements.content_id``), so a
 retried request never stores it twice. A space that does not exist yet is created by its first
 statement. The model writer's work is bounded per statement and per request
-(``hybrid.write_budget``): each row says how many sentences the model read.
+(``hybrid.write_budget``): each row says how many sentences the model read. ``?after=ID`` keeps
+the order of batches a client sends concurrently: the batch's concepts are extracted at once, and
+it is written once statement ID is stored (409 if it is not within two minutes).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, jsonify, request
 from pydantic import ValidationError
 
 from app.api.bodies import is_ndjson, json_body, ndjson_lines
 from app.api.services import memory
-from extraction.statements import StatementBody, StatementInput
+from extraction.statements import STATEMENT_ID_MAX, StatementBody, StatementInput
 from graph.errors import InvalidInputError, PayloadTooLargeError, describe_validation_error
 from graph.spaces import validate_space_name
 
@@ -55,10 +57,20 @@ def read_statements() -> list[StatementInput]:
     return _validated(items)
 
 
+def _after() -> str | None:
+    """``?after=ID``: store this batch only once statement ID is stored (a client that sends
+    its batches concurrently keeps their order this way)."""
+    after = request.args.get("after")
+    if after is not None and not 0 < len(after) <= STATEMENT_ID_MAX:
+        raise InvalidInputError(f"after must be a statement id of 1 to {STATEMENT_ID_MAX} chars")
+    return after
+
+
 @bp.post("/statements")
 def post_statements(space: str) -> Any:
     name = validate_space_name(space)
-    outcomes = memory().writer.ingest_many(name, read_statements(), bounded=True)
+    statements = read_statements()
+    outcomes = memory().writer.ingest_many(name, statements, bounded=True, after=_after())
     rows = [
         {
             "id": o.result.record.id,

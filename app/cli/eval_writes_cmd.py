@@ -9,6 +9,7 @@ from typing import get_args
 import click
 
 from app.cli.options import invoked_command, open_memory
+from app.cli.progress import Progress
 from app.config import get_settings
 from experiments.eval_writes import DATA, evaluate, load_streams
 from experiments.results_io import write_results
@@ -60,7 +61,8 @@ def eval_writes_cmd(data: Path, out: Path | None, context: str | None, writer: s
     memory = open_memory(settings)
     out = out or RESULTS / f"{kind}-{settings.write_context}"
     streams = load_streams(data)
-    summary, records = evaluate(memory, streams, lambda m: click.echo(m, err=True))
+    with Progress("eval-writes", sum(map(len, streams.values())), unit="statement") as progress:
+        summary, records = evaluate(memory, streams, progress.note, progress.advance)
     out.mkdir(parents=True, exist_ok=True)
     with (out / "records.jsonl").open("w", encoding="utf-8") as sink:
         for record in records:

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from app.cli.options import invoked_command, open_memory
+from app.cli.progress import Progress
 from app.config import get_settings
 from experiments import belief_data, bench_all, duorc_run
 from experiments.belief_analysis import accuracy_rows, error_rows, plot
@@ -51,7 +52,8 @@ def record_run(
         readers["recent"] = RecentReader(memory.store, memory.llm, recent_tokens)
     records.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    with records.open("w") as out:
+    questions = len(dataset.streams) * (len(dataset.standard) + len(dataset.long_range))
+    with records.open("w") as out, Progress("belief", questions, unit="question") as progress:
         run(
             dataset,
             memory.store,
@@ -60,7 +62,8 @@ def record_run(
             LLMDiscriminator(memory.llm) if llm_discriminator else None,
             out,
             space=space,
-            progress=lambda message: click.echo(message, err=True),
+            progress=progress.note,
+            advance=progress.advance,
         )
     return time.perf_counter() - started
 
@@ -244,7 +247,8 @@ def duorc_cmd(quick: bool, limit: int, questions: int | None, out: Path) -> None
     records = out / "records.jsonl"
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    with records.open("w") as sink:
+    asked = sum(len(p.questions[:questions]) for p in plots)
+    with records.open("w") as sink, Progress("duorc", asked, unit="question") as progress:
         duorc_run.run(
             plots,
             memory.store,
@@ -253,7 +257,8 @@ def duorc_cmd(quick: bool, limit: int, questions: int | None, out: Path) -> None
             LLMDiscriminator(memory.llm),
             sink,
             questions_per_plot=questions,
-            progress=lambda message: click.echo(message, err=True),
+            progress=progress.note,
+            advance=progress.advance,
         )
     wall = time.perf_counter() - started
     trained = TrainedDiscriminator() if WEIGHTS.exists() else None

@@ -15,6 +15,7 @@ import click
 from pydantic import ValidationError
 
 from app.cli.options import open_memory, space_option
+from app.cli.progress import Progress
 from app.config import get_settings
 from extraction.memory_api import Triple
 from graph.errors import InvalidInputError, VectorStoreError, describe_validation_error
@@ -242,7 +243,8 @@ def import_cmd(space: str | None, file: BinaryIO) -> None:
         click.echo(f"warning: {warning}", err=True)
     if memory.vectors is not None:
         try:
-            written = memory.sync_vectors(name)
+            with Progress("vectors", summary.statements, unit="statement") as progress:
+                written = memory.sync_vectors(name, on_written=progress.advance)
         except VectorStoreError as e:
             click.echo(
                 f"warning: the vector store has not taken them yet ({e}); run `recallgraph "

@@ -5,9 +5,11 @@ from __future__ import annotations
 import click
 
 from app.cli.options import open_memory, space_option
+from app.cli.progress import Progress
 from app.config import get_settings
 from graph.errors import InvalidInputError
-from graph.spaces import require_space
+from graph.spaces import describe_space
+from hybrid.ingestion import REPLAY_BATCH
 
 
 @click.command("rebuild-vectors")
@@ -24,6 +26,8 @@ def rebuild_vectors_cmd(space: str | None, missing_only: bool) -> None:
     if not settings.vectors_enabled:
         raise InvalidInputError("the vector baseline is switched off (RECALLGRAPH_VECTORS=false)")
     memory = open_memory(settings)
-    require_space(memory.store, name)
-    written = memory.sync_vectors(name, rebuild=not missing_only)
+    statements = describe_space(memory.store, name).statements  # the space must exist
+    total = None if missing_only else statements
+    with Progress("rebuild-vectors", total, unit="statement", every=REPLAY_BATCH * 4) as progress:
+        written = memory.sync_vectors(name, rebuild=not missing_only, on_written=progress.advance)
     click.echo(f"Wrote {written} statements of space {name!r} to the vector store.")

@@ -123,9 +123,12 @@ class LlamaCppEngine:
 
     @contextmanager
     def stepper(self) -> Iterator[LlamaCppStepper]:
-        """One generation for token-level decoding; holds the context for its whole length."""
+        """One generation for token-level decoding; holds the context for its whole length.
+
+        The context is not reset: the prompt's first tokens that the context already holds
+        (the system message and chat template every memory write shares) are not evaluated
+        again, as llama-cpp-python's own ``generate`` does."""
         with self.lock.held():
-            self.llama.reset()
             yield LlamaCppStepper(self.llama)
 
     def tokens(self, prompt: Sequence[int], temperature: float, limit: int) -> Iterator[int]:
@@ -185,13 +188,30 @@ class LlamaCppEngine:
                     ) from None
 
 
+def cached_prefix(held: np.ndarray, prompt: Sequence[int]) -> int:
+    """How many first tokens of ``prompt`` the context already holds (``held``: its tokens),
+    leaving at least the last one to evaluate: its logits start the reply."""
+    limit = min(len(held), len(prompt) - 1)
+    if limit <= 0:
+        return 0
+    differs = np.flatnonzero(held[:limit] != np.asarray(prompt[:limit], dtype=held.dtype))
+    return int(differs[0]) if differs.size else limit
+
+
 class LlamaCppStepper:
     def __init__(self, llama: Any) -> None:
         self.llama = llama
         self.vocab = int(llama.n_vocab())
+        self._fed = False
 
     def feed(self, ids: Sequence[int]) -> np.ndarray:
-        self.llama.eval(list(ids))
+        ids = list(ids)
+        if not self._fed:  # the prompt: start from what the context already holds of it
+            self._fed = True
+            keep = cached_prefix(self.llama.input_ids[: self.llama.n_tokens], ids)
+            self.llama.n_tokens = keep
+            ids = ids[keep:]
+        self.llama.eval(ids)
         pointer = self.llama._ctx.get_logits_ith(-1)
         return np.ctypeslib.as_array(pointer, shape=(self.vocab,)).copy()
 

@@ -15,12 +15,26 @@ from extraction.memory_model.decoding import WRITE_DECODING, Decoding, StepModel
 from extraction.memory_model.prompts import answer_turn, read_turn, write_turn
 from extraction.memory_model.tokens import TurnTokenizer
 from extraction.memory_parser import parse
-from extraction.text import split_sentences
+from extraction.text import common_word, split_sentences, tag_words, tokenize
 
 PRETEXT_SENTENCES = 2
 WRITE_MAX_TOKENS = 160
 READ_MAX_TOKENS = 64
 ANSWER_MAX_TOKENS = 48
+
+
+ENTITY_TAGS = frozenset({"NNP", "NNPS", "PRP", "PRP$"})
+
+
+def names_someone(sentence: str) -> bool:
+    """Whether a sentence has an entity-like token: a proper noun, a personal or possessive
+    pronoun, or a capitalised word the tagger does not know as a common one. A sentence with
+    none ("nice.", "unreal.", "lol of course") can give no fact a subject, so the model is not
+    asked to write it."""
+    tagged = tag_words(tokenize(sentence))
+    return any(
+        tag in ENTITY_TAGS or (word[:1].isupper() and not common_word(word)) for word, tag in tagged
+    )
 
 
 @dataclass(frozen=True)
@@ -71,13 +85,17 @@ class MemoryModel:
         self, text: str, how: Decoding = WRITE_DECODING, context: Sequence[str] = ()
     ) -> WriteResult:
         """MEMLLM's sentence-by-sentence writes over one statement, each with its pretext: the
-        sentences before it, after ``context`` (earlier statements of the stream)."""
+        sentences before it, after ``context`` (earlier statements of the stream). A sentence
+        that names no one is not given to the model (its reply is empty)."""
         sentences = split_sentences(text) or [text.strip()]
         before = [s for c in context for s in split_sentences(c)]
         triples: list[Triple] = []
         replies: list[str] = []
         issues: list[ParseIssue] = []
         for i, sentence in enumerate(sentences):
+            if not names_someone(sentence):
+                replies.append("")
+                continue
             preceding = [*before, *sentences[:i]]
             found, reply, problems = self.write_sentence(
                 sentence, preceding[max(0, len(preceding) - PRETEXT_SENTENCES) :], how

@@ -2,7 +2,7 @@
 only print properties, never compute them.
 
 - a concept's ``caption`` is its most used surface word ("vacation", not the stem "vacat"),
-  kept up to date by ``MERGE_CONCEPTS`` from ``name_counts``;
+  kept up to date by the concept writes from ``name_counts``;
 - a fact's ``caption`` is its interval and relation, "[12, 84) lives in" or "[12, now) lives in",
   set when the fact is created and again when it is closed; the interval comes first because
   the Browser cuts a caption that is longer than its arrow from the end;
@@ -24,14 +24,14 @@ def fact_caption(fact: str) -> str:
     )
 
 
-def closed_fact_caption(fact: str) -> str:
-    """The caption of a fact being closed at ``$t`` (its ``t_to`` is set in the same SET)."""
-    return f"'[' + toString({fact}.t_from) + ', ' + toString($t) + ') ' + {fact}.relation"
+def closed_fact_caption(fact: str, t: str = "$t") -> str:
+    """The caption of a fact being closed at ``t`` (its ``t_to`` is set in the same SET)."""
+    return f"'[' + toString({fact}.t_from) + ', ' + toString({t}) + ') ' + {fact}.relation"
 
 
-def open_fact_caption(row: str) -> str:
-    """The caption of a fact created at ``$t`` from ``row.relation``."""
-    return f"'[' + toString($t) + ', now) ' + {row}.relation"
+def open_fact_caption(row: str, t: str = "$t") -> str:
+    """The caption of a fact created at ``t`` from ``row.relation``."""
+    return f"'[' + toString({t}) + ', now) ' + {row}.relation"
 
 
 def entity_caption(entity: str) -> str:
@@ -45,7 +45,7 @@ def entity_caption(entity: str) -> str:
     )
 
 
-# The index of the largest count, the first on a tie (``MERGE_CONCEPTS`` inlines the same).
+# The index of the largest count, the first on a tie (``graph.concept_merges`` computes the same).
 _MOST_USED = (
     "reduce(best = 0, i IN range(0, size(counts) - 1) | "
     "CASE WHEN counts[i] > counts[best] THEN i ELSE best END)"

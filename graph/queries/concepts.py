@@ -1,52 +1,68 @@
 """Cypher for RecallM's concept graph: merges, Hebbian relations, revision, the traversal."""
 
-# One batch per update. A concept's context is a list of sentences with a parallel list of the
-# t each came in at, so revision and prompts can reason per sentence; `merges` counts the updates
-# that touched it and `revised_merges` the count at its last revision. Returns the concepts that
-# are due for revision (by merge count or context size).
+# A batch's concept writes are two round trips: the concepts it touches are read (and locked),
+# their merges and revisions are computed in between (``graph.concept_merges``), and their final
+# state is written with the batch's mentions and relations.
+#
+# A concept's context is a list of sentences with a parallel list of the t each came in at, so
+# revision and prompts can reason per sentence; `merges` counts the updates that touched it and
+# `revised_merges` the count at its last revision. A context is read only when the batch can make
+# the concept due for revision (`$rows` give, per label, the batch's merges and the characters it
+# appends): both counters only grow until a revision, so a concept that is not due after the
+# batch's last merge never was during it. The row lock (the SET of _lock) comes before any value
+# is read, so an LLM revision written meanwhile cannot be overwritten with an older context.
+READ_CONCEPTS = """
+UNWIND $rows AS row
+MATCH (c:Concept {space: $space, label: row.label})
+SET c._lock = true
+REMOVE c._lock
+WITH c, row, reduce(n = 0, s IN c.context | n + size(s)) AS chars
+WITH c, chars,
+     c.merges + row.merges - c.revised_merges >= $revision_period
+     OR chars + row.chars > $context_char_limit AS revisable
+RETURN c.label AS label, c.names AS names, c.name_counts AS name_counts, c.merges AS merges,
+       c.revised_merges AS revised_merges, c.revisions AS revisions, chars,
+       CASE WHEN revisable THEN c.context END AS context,
+       CASE WHEN revisable THEN c.context_t END AS context_t
+"""
+
+# The batch's concepts as it leaves them: a context read whole is replaced, one not read gets the
+# batch's sentences appended. `name_counts[i]` counts the updates that wrote `names[i]`, and
+# `caption` is the most used of them (the Neo4j Browser shows words, not stems).
 # Relations are stored once per pair, from the smaller label to the larger, and read undirected;
-# a merged relation's strength grows by one (Hebbian). Concepts, mentions and relations go in one
-# round trip.
-# `name_counts[i]` counts the updates that wrote `names[i]`, and `caption` is the most used of
-# them (the first seen on a tie): the Neo4j Browser shows words, not stems. Both lists are
-# computed before the SET, whose expressions all read the node as it was.
-MERGE_CONCEPTS = """
-MATCH (st:Statement {space: $space, id: $statement_id})
-CALL (st) {
-  UNWIND $concepts AS row
-  MERGE (c:Concept {space: $space, label: row.label})
-    ON CREATE SET c.names = [], c.name_counts = [], c.context = [], c.context_t = [],
-                  c.merges = 0, c.revised_merges = 0, c.created_t = $t, c.revisions = 0
-  WITH st, row, c, c.names + [name IN row.names WHERE NOT name IN c.names] AS names
-  WITH st, row, c, names,
-       [i IN range(0, size(names) - 1) |
-        coalesce(c.name_counts[i], 0) + CASE WHEN names[i] IN row.names THEN 1 ELSE 0 END]
-       AS counts
-  SET c.names = names,
-      c.name_counts = counts,
-      c.caption = names[reduce(best = 0, i IN range(0, size(counts) - 1) |
-                               CASE WHEN counts[i] > counts[best] THEN i ELSE best END)],
-      c.context = c.context + row.sentences,
-      c.context_t = c.context_t + [s IN row.sentences | $t],
-      c.merges = c.merges + 1,
-      c.t = $t
+# each comes with the number of updates of the batch that merged it (Hebbian: strength grows by
+# one per update) and the first and last of their t.
+WRITE_CONCEPTS = """
+UNWIND $concepts AS row
+MERGE (c:Concept {space: $space, label: row.label})
+  ON CREATE SET c.created_t = row.created_t
+SET c.names = row.names,
+    c.name_counts = row.name_counts,
+    c.caption = row.caption,
+    c.context = CASE WHEN row.whole THEN row.context ELSE c.context + row.context END,
+    c.context_t = CASE WHEN row.whole THEN row.context_t ELSE c.context_t + row.context_t END,
+    c.merges = row.merges,
+    c.revised_merges = row.revised_merges,
+    c.revisions = row.revisions,
+    c.revised_at = coalesce(row.revised_at, c.revised_at),
+    c.t = row.t
+WITH count(*) AS merged
+CALL () {
+  UNWIND $mentions AS mention
+  MATCH (st:Statement {space: $space, id: mention.statement_id})
+  UNWIND mention.labels AS label
+  MATCH (c:Concept {space: $space, label: label})
   MERGE (st)-[:MENTIONS]->(c)
-  RETURN collect(c) AS touched
 }
 CALL () {
   UNWIND $relations AS pair
-  MATCH (a:Concept {space: $space, label: pair[0]})
-  MATCH (b:Concept {space: $space, label: pair[1]})
+  MATCH (a:Concept {space: $space, label: pair.a})
+  MATCH (b:Concept {space: $space, label: pair.b})
   MERGE (a)-[r:RELATED]->(b)
-    ON CREATE SET r.strength = 0, r.created_t = $t
-  SET r.strength = r.strength + 1, r.t = $t
-  RETURN count(r) AS related
+    ON CREATE SET r.strength = 0, r.created_t = pair.first_t
+  SET r.strength = r.strength + pair.merges, r.t = pair.last_t
 }
-UNWIND touched AS c
-WITH c
-WHERE c.merges - c.revised_merges >= $revision_period
-   OR reduce(n = 0, s IN c.context | n + size(s)) > $context_char_limit
-RETURN c.label AS label, c.context AS context, c.context_t AS context_t, c.merges AS merges
+RETURN merged
 """
 
 # Optimistic: a revision computed outside the update's transaction (LLM mode) is written only if

@@ -1,29 +1,36 @@
 """Cypher for calendar time: a statement's resolved date phrases, its facts' validity dates, and
 the temporal index ``t`` that a date-time stands for."""
 
+# A batch's calendar writes, one statement after another (each execution of the CALL sees the
+# previous ones' writes), so that a fact written and closed within one batch is dated as when
+# each statement was its own transaction.
 # The resolved phrases live on the statement they came from, as parallel lists (Neo4j properties
-# hold no maps): the evidence of a date answer is the statement itself.
-SET_STATEMENT_DATES = """
-MATCH (st:Statement {space: $space, id: $id})
-SET st.date_texts = $texts, st.date_kinds = $kinds, st.date_first = $firsts,
-    st.date_last = $lasts
-"""
-
-# Facts the statement wrote get the dates it gives (``valid_to`` exclusive, like ``t_to``); facts
-# it closed (a new value, a retraction) stopped holding the day the new state began.
-DATE_FACTS = """
-MATCH ()-[f:FACT {statement_id: $id}]->()
-WHERE startNode(f).space = $space
-SET f.valid_from = coalesce($valid_from, f.valid_from),
-    f.valid_to = coalesce($valid_to, f.valid_to)
-RETURN count(f) AS n
-"""
-
-DATE_CLOSED_FACTS = """
-MATCH ()-[f:FACT {closed_by: $id}]->()
-WHERE startNode(f).space = $space AND f.valid_to IS NULL
-SET f.valid_to = $closed_on
-RETURN count(f) AS n
+# hold no maps): the evidence of a date answer is the statement itself. Facts the statement wrote
+# get the dates it gives (``valid_to`` exclusive, like ``t_to``); facts it closed (a new value, a
+# retraction) stopped holding the day the new state began.
+WRITE_DATES = """
+UNWIND $updates AS up
+CALL (up) {
+  MATCH (st:Statement {space: $space, id: up.id})
+  SET st.date_texts = up.texts, st.date_kinds = up.kinds, st.date_first = up.firsts,
+      st.date_last = up.lasts
+  WITH up
+  CALL (up) {
+    MATCH ()-[f:FACT {statement_id: up.id}]->()
+    WHERE (up.valid_from IS NOT NULL OR up.valid_to IS NOT NULL) AND startNode(f).space = $space
+    SET f.valid_from = coalesce(up.valid_from, f.valid_from),
+        f.valid_to = coalesce(up.valid_to, f.valid_to)
+    RETURN count(f) AS dated
+  }
+  CALL (up) {
+    MATCH ()-[f:FACT {closed_by: up.id}]->()
+    WHERE up.valid_from IS NOT NULL AND startNode(f).space = $space AND f.valid_to IS NULL
+    SET f.valid_to = up.valid_from
+    RETURN count(f) AS closed
+  }
+  RETURN dated, closed
+}
+RETURN up.position AS position, dated, closed
 """
 
 # The largest t whose statement was observed at or before $at: "what was known then". Observed

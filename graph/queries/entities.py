@@ -16,9 +16,9 @@ from graph.schema import ENTITY_VECTOR_INDEX
 
 # --- aliases written by ingestion (part of the update's transaction) ---------------------------
 
-# Aliases an entity does not have yet, appended to its three lists in one SET.
-ADD_ALIASES = f"""
-UNWIND $rows AS row
+# Aliases an entity does not have yet, appended to its three lists in one SET (each `row`: an
+# entity key and its aliases; the fact writes run the same per statement).
+ALIAS_ROWS = f"""
 MATCH (e:Entity {{space: $space, key: row.key}})
 WITH e, [a IN row.aliases WHERE a.key <> e.key AND NOT a.key IN coalesce(e.alias_keys, [])]
      AS new
@@ -28,6 +28,8 @@ SET e.aliases = coalesce(e.aliases, []) + [a IN new | a.name],
     e.alias_reasons = coalesce(e.alias_reasons, []) + [a IN new | a.reason]
 SET e.caption = {entity_caption("e")}
 """
+
+ADD_ALIASES = "UNWIND $rows AS row" + ALIAS_ROWS
 
 # --- what resolution reads ----------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from graph.queries.captions import (
     fact_caption,
     open_fact_caption,
 )
+from graph.queries.entities import ALIAS_ROWS
 from graph.schema import ENTITY_VECTOR_INDEX, RELATION_VECTOR_INDEX
 
 SHAPES: tuple[str, ...] = ("s", "r", "o", "sr", "so", "ro", "sro")
@@ -23,9 +24,8 @@ SHAPES: tuple[str, ...] = ("s", "r", "o", "sr", "so", "ro", "sro")
 
 # Embeddings are set only on creation: re-writing an existing node's vector would re-index it.
 # ON CREATE SET sees the node as it was before the MERGE, so the caption follows in a SET of its
-# own, for new entities only.
-UPSERT_ENTITIES = f"""
-UNWIND $rows AS row
+# own, for new entities only. Each `row`: a name, its key and its embedding.
+ENTITY_ROWS = f"""
 MERGE (e:Entity {{space: $space, key: row.key}})
   ON CREATE SET e.name = row.name, e.embedding = row.embedding
 WITH e
@@ -33,11 +33,13 @@ WHERE e.caption IS NULL
 SET e.caption = {entity_caption("e")}
 """
 
-UPSERT_RELATIONS = """
-UNWIND $rows AS row
+RELATION_ROWS = """
 MERGE (r:Relation {space: $space, key: row.key})
   ON CREATE SET r.name = row.name, r.embedding = row.embedding
 """
+
+UPSERT_ENTITIES = "UNWIND $rows AS row" + ENTITY_ROWS
+UPSERT_RELATIONS = "UNWIND $rows AS row" + RELATION_ROWS
 
 EXISTING_ENTITY_KEYS = """
 UNWIND $keys AS key
@@ -51,53 +53,75 @@ MATCH (r:Relation {space: $space, key: key})
 RETURN r.key AS key
 """
 
-# A retraction closes the subject's current facts whose relation is the same key or close in
-# meaning (cosine ≥ τ_t), and whose object is the given one (same key or cosine ≥ τ_e), or any
-# object when none is given. ``vector.similarity.cosine`` returns (1 + cos) / 2.
-RETRACT_FACTS = f"""
-UNWIND $rows AS row
-MATCH (s:Entity {{space: $space, key: row.subject_key}})-[f:FACT]->(o:Entity)
-WHERE f.t_to IS NULL
-MATCH (rel:Relation {{space: $space, key: f.relation_key}})
-WITH row, f, o, rel
-WHERE (f.relation_key = row.relation_key
-       OR vector.similarity.cosine(rel.embedding, row.relation_embedding) >= $min_relation_score)
-  AND (row.object_key IS NULL OR o.key = row.object_key
-       OR vector.similarity.cosine(o.embedding, row.object_embedding) >= $min_entity_score)
-SET f.t_to = $t, f.closed_by = $statement_id, f.caption = {closed_fact_caption("f")}
-RETURN f.id AS id
-"""
-
-# Writing a fact that is already believed re-confirms it instead of adding a duplicate.
-CONFIRM_FACTS = """
-UNWIND $rows AS row
-MATCH (s:Entity {space: $space, key: row.subject_key})-[f:FACT]->(o:Entity {space: $space,
-                                                                      key: row.object_key})
-WHERE f.relation_key = row.relation_key AND f.t_to IS NULL
-SET f.t_confirmed = $t, f.confirmations = f.confirmations + 1
-RETURN row.index AS index, f.id AS id
-"""
-
-# Belief update: a new value of a single-valued relation closes the subject's current one.
-SUPERSEDE_FACTS = f"""
-UNWIND $rows AS row
-MATCH (s:Entity {{space: $space, key: row.subject_key}})-[f:FACT]->(o:Entity)
-WHERE f.relation_key = row.relation_key AND f.t_to IS NULL AND o.key <> row.object_key
-SET f.t_to = $t, f.closed_by = $statement_id, f.caption = {closed_fact_caption("f")}
-RETURN f.id AS id
-"""
-
-CREATE_FACTS = f"""
-UNWIND $rows AS row
-MATCH (s:Entity {{space: $space, key: row.subject_key}})
-MATCH (o:Entity {{space: $space, key: row.object_key}})
-CREATE (s)-[f:FACT {{
-  id: randomUUID(), relation: row.relation, relation_key: row.relation_key, phrase: row.phrase,
-  t_from: $t, t_to: null, t_confirmed: $t, confirmations: 1,
-  statement_id: $statement_id, source: $source, writer: $writer,
-  caption: {open_fact_caption("row")}
-}}]->(o)
-RETURN f.id AS id
+# A batch's fact writes in one query, one update (`up`: its t, statement id, writer, source and
+# rows) after another: each execution of the outer CALL sees what the previous ones wrote, so a
+# later statement of the batch confirms, supersedes or retracts a fact an earlier one wrote,
+# exactly as when each statement was its own transaction. Within an update, in this order:
+#
+# 1. entities, their aliases and relations are merged by key;
+# 2. a retraction closes the subject's current facts whose relation is the same key or close in
+#    meaning (cosine ≥ τ_t), and whose object is the given one (same key or cosine ≥ τ_e), or any
+#    object when none is given (``vector.similarity.cosine`` returns (1 + cos) / 2);
+# 3. writing a fact that is already believed re-confirms it instead of adding a duplicate;
+# 4. belief update: a new value of a single-valued relation closes the subject's current one;
+# 5. the remaining assertions become new facts from `up.t`.
+WRITE_FACTS = f"""
+UNWIND $updates AS up
+CALL (up) {{
+  CALL (up) {{
+    UNWIND up.entities AS row{ENTITY_ROWS}  }}
+  CALL (up) {{
+    UNWIND up.aliases AS row{ALIAS_ROWS}  }}
+  CALL (up) {{
+    UNWIND up.relations AS row{RELATION_ROWS}  }}
+  CALL (up) {{
+    UNWIND up.retractions AS row
+    MATCH (s:Entity {{space: $space, key: row.subject_key}})-[f:FACT]->(o:Entity)
+    WHERE f.t_to IS NULL
+    MATCH (rel:Relation {{space: $space, key: f.relation_key}})
+    WITH up, row, f, o, rel
+    WHERE (f.relation_key = row.relation_key
+           OR vector.similarity.cosine(rel.embedding, row.relation_embedding)
+              >= up.min_relation_score)
+      AND (row.object_key IS NULL OR o.key = row.object_key
+           OR vector.similarity.cosine(o.embedding, row.object_embedding) >= up.min_entity_score)
+    SET f.t_to = up.t, f.closed_by = up.statement_id,
+        f.caption = {closed_fact_caption("f", "up.t")}
+    RETURN collect(f.id) AS retracted
+  }}
+  CALL (up) {{
+    UNWIND up.assertions AS row
+    MATCH (s:Entity {{space: $space, key: row.subject_key}})-[f:FACT]->
+          (o:Entity {{space: $space, key: row.object_key}})
+    WHERE f.relation_key = row.relation_key AND f.t_to IS NULL
+    SET f.t_confirmed = up.t, f.confirmations = f.confirmations + 1
+    RETURN collect(row.index) AS confirmed_rows, collect(f.id) AS confirmed
+  }}
+  WITH up, retracted, confirmed,
+       [row IN up.assertions WHERE NOT row.index IN confirmed_rows] AS fresh
+  CALL (up, fresh) {{
+    UNWIND [row IN fresh WHERE row.single_valued] AS row
+    MATCH (s:Entity {{space: $space, key: row.subject_key}})-[f:FACT]->(o:Entity)
+    WHERE f.relation_key = row.relation_key AND f.t_to IS NULL AND o.key <> row.object_key
+    SET f.t_to = up.t, f.closed_by = up.statement_id,
+        f.caption = {closed_fact_caption("f", "up.t")}
+    RETURN collect(f.id) AS superseded
+  }}
+  CALL (up, fresh) {{
+    UNWIND fresh AS row
+    MATCH (s:Entity {{space: $space, key: row.subject_key}})
+    MATCH (o:Entity {{space: $space, key: row.object_key}})
+    CREATE (s)-[f:FACT {{
+      id: randomUUID(), relation: row.relation, relation_key: row.relation_key,
+      phrase: row.phrase, t_from: up.t, t_to: null, t_confirmed: up.t, confirmations: 1,
+      statement_id: up.statement_id, source: up.source, writer: up.writer,
+      caption: {open_fact_caption("row", "up.t")}
+    }}]->(o)
+    RETURN collect(f.id) AS added
+  }}
+  RETURN retracted, confirmed, superseded, added
+}}
+RETURN up.position AS position, retracted, confirmed, superseded, added
 """
 
 # Import restores facts verbatim (their own t_from/t_to and provenance) with fresh ids: fact ids

@@ -1,30 +1,42 @@
 """Cypher for statements: each knowledge update, verbatim, as provenance."""
 
-# Takes the space's write lock first (the SET), so the statement-id check and the tick are
-# serialised with every other writer of the space: concurrent writers never share a ``t``, and a
-# re-sent statement id is seen by the second writer, which then writes nothing. The tick and the
-# statement travel in one round trip; the rest of the update follows in the same transaction.
+# A batch of statements claims one block of ``t`` values in one round trip. The space's write
+# lock comes first (the SET), so the id checks and the claim are serialised with every other
+# writer of the space: concurrent batches never share or interleave a ``t``, and a statement id
+# already stored is seen by a later writer, which then writes nothing for it.
 #
-# The space also keeps its latest ``observed_at``: a statement observed before it comes back with
-# ``backwards`` true (the caller refuses it, rolling the transaction back, or warns).
-STORE_STATEMENT = """
+# ``$rows`` hold distinct ids, in order. A stored id keeps its original ``t`` and claims none; the
+# new statements get t0 + 1, t0 + 2, ... in order, so the clock stays gapless. The space also
+# keeps its latest ``observed_at``: for each new statement the latest before it (the space's,
+# then the batch's earlier ones) comes back, with ``backwards`` true when the statement was
+# observed before it (the caller refuses it, rolling the transaction back, or warns).
+CLAIM_STATEMENTS = """
 MERGE (sp:Space {name: $space})
   ON CREATE SET sp.t = 0, sp.created_at = datetime()
 SET sp._lock = true
-WITH sp, sp.observed_at AS latest, datetime($observed_at) AS observed
-OPTIONAL MATCH (existing:Statement {space: $space, id: $id})
-FOREACH (_ IN CASE WHEN existing IS NULL THEN [1] ELSE [] END |
-  SET sp.t = sp.t + 1,
-      sp.observed_at = CASE WHEN latest IS NULL OR latest < observed THEN observed
-                            ELSE latest END
+WITH sp, sp.t AS t0,
+     [row IN $rows | COLLECT { MATCH (old:Statement {space: $space, id: row.id}) RETURN old.t }[0]]
+     AS existing
+WITH sp, t0, existing, [i IN range(0, size($rows) - 1) WHERE existing[i] IS NULL] AS fresh
+WITH sp, t0, existing, fresh,
+     reduce(run = [sp.observed_at], i IN fresh |
+            run + [CASE WHEN last(run) IS NULL OR last(run) < datetime($rows[i].observed_at)
+                        THEN datetime($rows[i].observed_at) ELSE last(run) END]) AS latest
+SET sp.t = t0 + size(fresh), sp.observed_at = last(latest)
+WITH sp, t0, existing, fresh, latest
+CALL (t0, fresh) {
+  UNWIND range(0, size(fresh) - 1) AS k
+  WITH k, $rows[fresh[k]] AS row
   CREATE (:Statement {
-    space: $space, id: $id, t: sp.t, text: $text, source: $source, observed_at: observed,
-    ingested_at: datetime(), pending: $pending
+    space: $space, id: row.id, t: t0 + k + 1, text: row.text, source: row.source,
+    observed_at: datetime(row.observed_at), ingested_at: datetime(), pending: row.pending
   })
-)
+}
 REMOVE sp._lock
-RETURN sp.t AS t, existing.t AS existing_t, toString(latest) AS latest_observed,
-       coalesce(latest > observed, false) AS backwards
+RETURN t0, existing,
+       [k IN range(0, size(fresh) - 1) |
+        coalesce(latest[k] > datetime($rows[fresh[k]].observed_at), false)] AS backwards,
+       [k IN range(0, size(fresh) - 1) | toString(latest[k])] AS latest_observed
 """
 
 GET_STATEMENT = """

@@ -9,7 +9,9 @@ import pytest
 
 from experiments.noise import unrelated_statements
 from extraction.statements import IngestSettings, StatementInput
-from graph.concepts import ConceptRow, ConceptsPart, get_concept
+from graph.concept_merges import ConceptRow
+from graph.concept_writes import ConceptsPart
+from graph.concepts import get_concept
 from graph.errors import InvalidInputError, PayloadTooLargeError
 from graph.spaces import current_t, describe_space
 from graph.store import GraphStore
@@ -73,7 +75,8 @@ def test_update_is_one_transaction(store: GraphStore, space: str) -> None:
     class Failing:
         name = "failing"
 
-        def write(self, tx, space, t, statement_id):  # type: ignore[no-untyped-def]
+        @staticmethod
+        def write_batch(tx, space, stamped):  # type: ignore[no-untyped-def]
             raise RuntimeError("a part failed mid-update")
 
     concepts = ConceptsPart([ConceptRow("x1", ("x1",), ("x1 here.",))], [], 3, 2000)

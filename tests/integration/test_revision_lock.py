@@ -7,7 +7,9 @@ import threading
 import time
 
 from extraction.statements import IngestSettings, StatementInput
-from graph.concepts import Revision, get_concept, write_revisions
+from graph.concept_merges import Revision
+from graph.concept_writes import write_revisions
+from graph.concepts import get_concept
 from graph.store import GraphStore
 from hybrid.ingestion import Ingestor
 

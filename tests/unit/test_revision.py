@@ -1,7 +1,7 @@
 """The symbolic (``recent``) context reviser."""
 
 from extraction.revision import revise_recent
-from graph.concepts import DueConcept
+from graph.concept_merges import DueConcept
 
 
 def _due(pairs: list[tuple[int, str]], label: str = "brandon") -> DueConcept:
@@ -70,3 +70,46 @@ def test_size_limit_drops_oldest_first_but_never_everything() -> None:
     assert revised.context_t[-1] == 29
     tiny = revise_recent(_due(pairs), char_limit=1)
     assert tiny.context_t == (29,)
+
+
+def _reference(due: DueConcept, char_limit: int, keep_unlinked: int = 2) -> tuple:
+    """The reviser as first written (a sum per trimmed sentence): the faster one must agree."""
+    from extraction.revision import sentence_labels
+
+    pairs = list(zip(due.context, due.context_t, strict=True))
+    newest_copy = {text: i for i, (text, _) in enumerate(pairs)}
+    newest_for_neighbour: dict[str, int] = {}
+    unlinked: list[int] = []
+    for i, (text, _) in enumerate(pairs):
+        if newest_copy[text] != i:
+            continue
+        neighbours = sentence_labels(text) - {due.label}
+        if not neighbours:
+            unlinked.append(i)
+        for label in neighbours:
+            newest_for_neighbour[label] = i
+    keep = set(newest_for_neighbour.values()) | set(unlinked[-keep_unlinked:])
+    kept = [pairs[i] for i in sorted(keep)]
+    while len(kept) > 1 and sum(len(text) for text, _ in kept) > char_limit:
+        kept.pop(0)
+    return tuple(t for t, _ in kept), tuple(t for _, t in kept)
+
+
+def test_the_reviser_agrees_with_its_first_form_on_random_contexts() -> None:
+    import random
+
+    from experiments.noise import unrelated_statements
+
+    rng = random.Random(5)
+    sentences = [*unrelated_statements(60, seed=9), "Brandon slept.", "It rained."]
+    for _ in range(200):
+        context = [rng.choice(sentences) for _ in range(rng.randint(1, 30))]
+        due = DueConcept(
+            rng.choice(["lantern", "brandon", "harbour"]),
+            tuple(context),
+            tuple(range(1, len(context) + 1)),
+            9,
+        )
+        limit = rng.choice([50, 200, 600, 10_000])
+        revised = revise_recent(due, char_limit=limit)
+        assert (revised.context, revised.context_t) == _reference(due, limit)

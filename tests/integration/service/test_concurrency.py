@@ -1,5 +1,6 @@
 """Four clients posting 500 statements each over real HTTP, re-sending a random tenth of their
-batches: 2,000 distinct ``t`` values, every statement stored exactly once."""
+batches: 2,000 distinct ``t`` values, every statement stored exactly once. One client sending its
+batches at once (``ingest --server``) gets them stored in order."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ import random
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 import requests
+from click.testing import CliRunner
 from werkzeug.serving import make_server
 
 from app.api import create_app
+from app.cli import cli
 from graph.store import GraphStore
 from hybrid.recallgraph import RecallGraph
 
@@ -71,3 +75,34 @@ def test_four_clients_get_distinct_t_and_each_statement_once(
         space=space,
     )[0]
     assert counts == {"n": 2000, "ids": 2000, "ts": 2000}
+
+
+def test_ingest_to_a_server_sends_batches_at_once_and_stores_them_in_order(
+    base_url: str, space: str, store: GraphStore, tmp_path: Path
+) -> None:
+    lines = [f"Line {i} mentions lantern {i % 5} and harbour {i % 3}." for i in range(120)]
+    feed = tmp_path / "feed.txt"
+    feed.write_text("\n".join(lines) + "\n")
+    args = ["ingest", str(feed), "--space", space, "--server", base_url, "--batch-size", "7"]
+    result = CliRunner().invoke(cli, [*args, "--concurrency", "6"])
+    assert result.exit_code == 0, result.output
+    assert "Stored 120 new statements" in result.output
+    stored = store.query(
+        "MATCH (s:Statement {space: $space}) RETURN s.text AS text ORDER BY s.t", space=space
+    )
+    assert [row["text"] for row in stored] == lines
+
+
+def test_a_batch_after_a_statement_never_stored_is_refused(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    memory = recallgraph.variant(triple_writer="none", vectors_enabled=False, order_timeout=0.2)
+    client = create_app(memory.settings, memory=memory).test_client()
+    url = f"/v1/spaces/{space}/statements"
+    first = client.post(url, json=[{"id": "a", "text": "First."}])
+    assert first.status_code == 201
+    after_a = client.post(url, query_string={"after": "a"}, json=[{"text": "Second."}])
+    assert after_a.status_code == 201 and after_a.json["statements"][0]["t"] == 2
+    orphan = client.post(url, query_string={"after": "never"}, json=[{"text": "Third."}])
+    assert orphan.status_code == 409
+    assert "'never'" in orphan.json["error"]["message"]

@@ -66,7 +66,9 @@ CHECKS = [
 ]
 TOKEN = "fuzz-token"
 fuzz_app = create_app(
-    get_settings().model_copy(update={"triple_writer": "none", "api_token": SecretStr(TOKEN)})
+    get_settings().model_copy(
+        update={"triple_writer": "none", "api_token": SecretStr(TOKEN), "order_timeout": 0.05}
+    )
 )
 schema = schemathesis.openapi.from_wsgi("/openapi.json", fuzz_app)
 
