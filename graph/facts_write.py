@@ -10,9 +10,9 @@ go in one query (``WRITE_FACTS``), one update after another. Within an update, i
 3. assertions already believed are re-confirmed (``t_confirmed = t``, ``confirmations + 1``):
    writing the same fact twice never makes a duplicate;
 4. a new value of a single-valued relation closes the subject's current value (belief update);
-5. the remaining assertions become new facts with ``t_from = t``;
-6. each fact closed in 2 or 4 gets its ``SUPERSEDED_BY`` step between the statement that said it
-   and this one, for the Neo4j Browser (``graph.queries.chains``).
+5. each fact closed in 2 or 4 gets its ``SUPERSEDED_BY`` step between the statement that said it
+   and this one, for the Neo4j Browser (``graph.queries.chains``);
+6. the remaining assertions become new facts with ``t_from = t``.
 
 Nothing here deletes a fact; ``delete_fact`` is the explicit user action that does.
 """
@@ -182,8 +182,6 @@ class FactsPart:
             ]
             for record in tx.run(q.WRITE_FACTS, space=space, updates=rows):
                 results[record["position"]] = record.data()
-        closed = [i for r in results.values() for i in (*r["retracted"], *r["superseded"])]
-        link_closed_facts(tx, space, closed)
         return [entry.part.summary(results[i]) for i, entry in enumerate(stamped)]
 
 
@@ -217,13 +215,6 @@ def existing_keys(
         return entities, relations
 
     return store.read(work)
-
-
-def link_closed_facts(tx: ManagedTransaction, space: str, fact_ids: Sequence[str]) -> None:
-    """The Browser's ``SUPERSEDED_BY`` steps for the facts an update just closed
-    (``graph.queries.chains``), in the update's transaction."""
-    if fact_ids:
-        tx.run(chains.LINK_CLOSED_FACTS, space=space, ids=list(fact_ids)).consume()
 
 
 def delete_fact(store: GraphStore, space: str, fact_id: str) -> None:

@@ -25,13 +25,18 @@ MERGE (said)-[step:SUPERSEDED_BY {fact_id: f.id}]->(closer)
 SET step.caption = f.caption
 """
 
-# The facts a write just closed (``ids``), in the write's transaction.
-LINK_CLOSED_FACTS = f"""
-UNWIND $ids AS id
-MATCH (s:Entity {{space: $space}})-[f:FACT {{id: id}}]->()
-WHERE f.closed_by IS NOT NULL
-WITH f
-{_LINK}
+# Inside ``WRITE_FACTS``, for one update ``up``: the facts it just closed (``retracted`` and
+# ``superseded``, their ids), linked in the same query (a batch stays a constant number of queries).
+LINK_IN_WRITE = """
+  CALL (up, retracted, superseded) {
+    UNWIND retracted + superseded AS id
+    MATCH (:Entity {space: $space})-[f:FACT {id: id}]->()
+    MATCH (said:Statement {space: $space, id: f.statement_id})
+    MATCH (closer:Statement {space: $space, id: up.statement_id})
+    WITH f, said, closer WHERE said <> closer
+    MERGE (said)-[step:SUPERSEDED_BY {fact_id: f.id}]->(closer)
+    SET step.caption = f.caption
+  }
 """
 
 # Every closed fact of a space (after an import restored them).
