@@ -185,8 +185,8 @@ def build_server(memory: RecallGraph) -> MCPServer:
         subject: Annotated[str, Field(min_length=1, max_length=NAME_CHARS)],
         relation: Annotated[str | None, Field(max_length=NAME_CHARS)] = None,
     ) -> dict[str, Any]:
-        """Every version of a subject's facts, oldest first: what changed and when (t and
-        dates), with the statement each came from."""
+        """Every version of a subject's facts, relation by relation and oldest first: what
+        changed and when (t and dates), with the statement each came from."""
         return {"facts": _history(memory, space, subject, relation)}
 
     @server.tool(annotations=ToolAnnotations(destructiveHint=True, idempotentHint=False))
@@ -225,7 +225,7 @@ def build_server(memory: RecallGraph) -> MCPServer:
     @server.resource(
         "recallgraph://spaces/{space}/entities/{entity}/history",
         name="entity-history",
-        description="Every version of an entity's facts, oldest first.",
+        description="Every version of an entity's facts, relation by relation, oldest first.",
         mime_type="application/json",
     )
     def entity_history(space: str, entity: str) -> str:

@@ -39,6 +39,7 @@ from typing import Any
 import requests
 
 from experiments.fault_harness import (
+    BATCH,
     ROOT,
     FaultLab,
     Service,
@@ -292,7 +293,7 @@ def main() -> None:
             "service": "recallgraph serve, 2 gunicorn workers × 4 threads (1 for the stuck "
             "client), triple writer off, background vector replay every 1 s",
             "stores": "a Neo4j of its own (not the shared one) and `chroma run`, on loopback",
-            "client": f"{STATEMENTS} statements with ids, batches of 50, each retried until a "
+            "client": f"{STATEMENTS} statements with ids, batches of {BATCH}, each retried until a "
             f"2xx; the fault strikes after {STRIKE_AT} are acknowledged",
             "service checkout": "this one" if args.service_root == ROOT else str(args.service_root),
         },

@@ -16,6 +16,7 @@ from neo4j import ManagedTransaction
 
 from graph.errors import ConflictError
 from graph.facts_write import WRITE_BATCH, Named, merge_named
+from graph.queries import chains
 from graph.queries import facts as q
 from graph.store import GraphStore
 
@@ -82,8 +83,10 @@ def restore_space(
                 "with `recallgraph reset`"
             )
         _run_batches(tx, q.RESTORE_STATEMENTS, statements, space)
+        tx.run(q.LATEST_OBSERVED, space=space).consume()
         merge_named(tx, q.UPSERT_ENTITIES, entities, space=space)
         merge_named(tx, q.UPSERT_RELATIONS, relations, space=space)
         _run_batches(tx, q.RESTORE_FACTS, facts, space)
+        tx.run(chains.LINK_SPACE, space=space).consume()
 
     store.write(work)

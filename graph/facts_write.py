@@ -10,7 +10,9 @@ go in one query (``WRITE_FACTS``), one update after another. Within an update, i
 3. assertions already believed are re-confirmed (``t_confirmed = t``, ``confirmations + 1``):
    writing the same fact twice never makes a duplicate;
 4. a new value of a single-valued relation closes the subject's current value (belief update);
-5. the remaining assertions become new facts with ``t_from = t``.
+5. each fact closed in 2 or 4 gets its ``SUPERSEDED_BY`` step between the statement that said it
+   and this one, for the Neo4j Browser (``graph.queries.chains``);
+6. the remaining assertions become new facts with ``t_from = t``.
 
 Nothing here deletes a fact; ``delete_fact`` is the explicit user action that does.
 """
@@ -25,6 +27,7 @@ from neo4j import ManagedTransaction
 
 from graph.entities import Alias, add_aliases, alias_rows
 from graph.errors import InvalidInputError, NotFoundError
+from graph.queries import chains
 from graph.queries import facts as q
 from graph.store import GraphStore, single_value
 from graph.update_parts import Stamped
@@ -216,6 +219,11 @@ def existing_keys(
 
 def delete_fact(store: GraphStore, space: str, fact_id: str) -> None:
     """Really delete one fact version (an explicit user action; updates only ever close facts)."""
-    deleted = store.write(lambda tx: single_value(tx, q.DELETE_FACT, space=space, id=fact_id))
+
+    def work(tx: ManagedTransaction) -> Any:
+        tx.run(chains.UNLINK_FACT, space=space, id=fact_id).consume()
+        return single_value(tx, q.DELETE_FACT, space=space, id=fact_id)
+
+    deleted = store.write(work)
     if not deleted:
         raise NotFoundError(f"no fact with id {fact_id!r} in space {space!r}")

@@ -21,11 +21,13 @@ keeps its newer count, its ``t_confirmed`` capped at ``t``).
 
 Other kinds (concepts, …) can be added later: an importer skips kinds it does not know and
 reports how many. Import goes into an **empty** space only, all or nothing, after every check of
-``hybrid.memory_records`` and the cardinality rules (at most one believed value of a single-valued
-relation, no overlapping intervals); it reproduces every fact with its interval, source, writer
-and statement; fact ids are new (they are unique database-wide and the exported space may still
-exist), names are re-embedded, the clock ends at least at the largest ``t`` imported, and the
-statements are marked for the vector store, which takes them in the background.
+``hybrid.memory_records`` (intervals in order, in ``t`` and in dates; ``observed_at`` never running
+backwards as ``t`` increases, unless ``RECALLGRAPH_OBSERVED_ORDER=warn``) and the cardinality
+rules (at most one believed value of a single-valued relation, no overlapping intervals); it
+reproduces every fact with its interval, source, writer and statement; fact ids are new (they are
+unique database-wide and the exported space may still exist), names are re-embedded, the clock
+ends at least at the largest ``t`` imported, and the statements are marked for the vector store,
+which takes them in the background.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from itertools import pairwise
 from typing import Any, TextIO
 
 from extraction.cardinality import Cardinality
+from extraction.statements import ObservedOrder
 from graph.errors import InvalidInputError
 from graph.facts_io import export_facts, export_statements, restore_space
 from graph.facts_write import Named
@@ -63,6 +66,7 @@ class ImportSummary:
     relations: int
     clock: int
     skipped: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
 
 
 def _line(obj: dict[str, Any]) -> str:
@@ -131,11 +135,14 @@ def import_space(
     *,
     max_statement_chars: int = 200_000,
     pending: tuple[str, ...] = (),
+    observed_order: ObservedOrder = "refuse",
 ) -> ImportSummary:
     """Load an export into the empty ``space``, all or nothing; raise ``ConflictError`` if it
     holds anything and ``InvalidInputError`` naming the first bad line. ``pending`` names the
-    stores beside Neo4j (the vector store) that must still take the statements."""
-    parsed = parse_export(lines, max_statement_chars)
+    stores beside Neo4j (the vector store) that must still take the statements.
+    ``observed_order`` (``RECALLGRAPH_OBSERVED_ORDER``): an ``observed_at`` that runs backwards
+    as ``t`` increases is refused, or imported with a warning in the summary."""
+    parsed = parse_export(lines, max_statement_chars, observed_order)
     _check_cardinality(memory, parsed)
     entity_names: dict[str, str] = {}
     relation_names: dict[str, str] = {}
@@ -173,4 +180,5 @@ def import_space(
         relations=len(relation_names),
         clock=clock,
         skipped=dict(parsed.skipped),
+        warnings=list(parsed.warnings),
     )

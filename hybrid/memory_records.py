@@ -4,10 +4,13 @@ An import is a door like any other: its lines come from strangers. Each line is 
 ``extraction.json_guard`` (bounded memory, no 500 on hostile JSON) and checked field by field,
 then the file as a whole: one header, first; statement ids and ``t`` unique; every ``t`` within
 ``[1, MAX_T]`` and at most the header's clock; every fact's statement present, at its own ``t``;
-intervals that close after they open, by the statement that closed them; a writer of the form the
-project writes. A bad line is named by its number and nothing is written (the import is one
-transaction after all of this passes). Cardinality (at most one current value of a single-valued
-relation) needs the relation rules and is checked by ``hybrid.memory_io``.
+intervals that close after they open, by the statement that closed them, in ``t`` and in dates
+(``valid_to`` not before ``valid_from``, a date phrase's ``date_last`` not before its
+``date_first``); ``observed_at`` never running backwards as ``t`` increases (refused, or with
+``observed_order="warn"`` accepted with a warning naming the line, as a write would be); a
+writer of the form the project writes. A bad line is named by its number and nothing is written
+(the import is one transaction after all of this passes). Cardinality (at most one current value
+of a single-valued relation) needs the relation rules and is checked by ``hybrid.memory_io``.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, date
+from datetime import UTC, date, datetime
 from typing import Any, Literal
 
 from pydantic import (
@@ -33,7 +36,7 @@ from pydantic import (
 from extraction.datetimes import parse_datetime
 from extraction.json_guard import loads
 from extraction.memory_api import Triple
-from extraction.statements import STATEMENT_ID_MAX
+from extraction.statements import STATEMENT_ID_MAX, ObservedOrder
 from graph.errors import InvalidInputError, describe_validation_error
 
 FORMAT = "recallgraph-memory"
@@ -99,7 +102,19 @@ class ExportedStatement(_Record):
         lists = [self.date_texts, self.date_kinds, self.date_first, self.date_last]
         if len({len(x or []) for x in lists}) > 1:
             raise ValueError("date_texts, date_kinds, date_first and date_last differ in length")
+        for i, (first, last) in enumerate(
+            zip(self.date_first or [], self.date_last or [], strict=True)
+        ):
+            if last < first:
+                phrase = (self.date_texts or [])[i] if self.date_texts else f"#{i + 1}"
+                raise ValueError(
+                    f"date phrase {phrase!r} ends (date_last {last}) before it begins "
+                    f"(date_first {first})"
+                )
         return self
+
+    def observed(self) -> datetime | None:
+        return parse_datetime(self.observed_at, UTC) if self.observed_at is not None else None
 
 
 class ExportedFact(_Record):
@@ -129,6 +144,15 @@ class ExportedFact(_Record):
             )
         return value
 
+    @model_validator(mode="after")
+    def _dates_in_order(self) -> ExportedFact:
+        if self.valid_from and self.valid_to and self.valid_to < self.valid_from:
+            raise ValueError(
+                f"valid_to {self.valid_to} is before valid_from {self.valid_from}: an interval "
+                "closes after it opens"
+            )
+        return self
+
     def triple(self) -> Triple:
         return Triple(subject=self.subject, relation=self.relation, object=self.object)
 
@@ -157,6 +181,7 @@ class ParsedExport:
     end: ExportedEnd | None = None
     skipped: Counter[str] = field(default_factory=Counter)
     lines: dict[int, int] = field(default_factory=dict)  # id(record) → line number
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def clock(self) -> int:
@@ -220,7 +245,7 @@ def read_records(lines: Iterable[str], max_statement_chars: int) -> ParsedExport
     return parsed
 
 
-def check_whole(parsed: ParsedExport) -> None:
+def check_whole(parsed: ParsedExport, observed_order: ObservedOrder = "refuse") -> None:
     """What no single line shows: truncation, duplicates, orphans, time and interval order."""
     header = parsed.header
     if header is not None and header.version >= 2:
@@ -248,9 +273,36 @@ def check_whole(parsed: ParsedExport) -> None:
         if header is not None and st.t > header.t:
             raise InvalidInputError(f"{where} t={st.t} is after the space's clock {header.t}")
         by_id[st.id] = at_t[st.t] = st
+    _check_observed_order(parsed, observed_order)
     seen: set[tuple[str, str, str, int]] = set()
     for f in parsed.facts:
         _check_fact(f, f"line {parsed.line(f)}: fact", by_id, clock, seen)
+
+
+def _check_observed_order(parsed: ParsedExport, order: ObservedOrder) -> None:
+    """Observed times never run backwards as ``t`` increases (the rule every write keeps): a
+    statement observed before an earlier-``t`` statement is refused, naming both lines, or with
+    ``warn`` kept and reported (``parsed.warnings``), as ``RECALLGRAPH_OBSERVED_ORDER`` says."""
+    latest: tuple[datetime, ExportedStatement] | None = None
+    for st in sorted(parsed.statements, key=lambda s: s.t):
+        observed = st.observed()
+        if observed is None:
+            continue
+        if latest is not None and observed < latest[0]:
+            message = (
+                f"line {parsed.line(st)}: statement {st.id!r} (t={st.t}) has observed_at "
+                f"{st.observed_at}, before {latest[1].observed_at} of statement "
+                f"{latest[1].id!r} (t={latest[1].t}, line {parsed.line(latest[1])}); observed "
+                "times never run backwards as t increases"
+            )
+            if order == "refuse":
+                raise InvalidInputError(
+                    f"{message}; nothing was imported (RECALLGRAPH_OBSERVED_ORDER=warn imports "
+                    "it with a warning)"
+                )
+            parsed.warnings.append(f"{message} (imported: RECALLGRAPH_OBSERVED_ORDER=warn)")
+            continue
+        latest = (observed, st)
 
 
 def _check_fact(
@@ -285,8 +337,12 @@ def _check_fact(
     seen.add(key)
 
 
-def parse_export(lines: Iterable[str], max_statement_chars: int) -> ParsedExport:
-    """The file, every line and the whole checked; raises ``InvalidInputError`` naming the line."""
+def parse_export(
+    lines: Iterable[str], max_statement_chars: int, observed_order: ObservedOrder = "refuse"
+) -> ParsedExport:
+    """The file, every line and the whole checked; raises ``InvalidInputError`` naming the line.
+    ``observed_order`` is ``RECALLGRAPH_OBSERVED_ORDER``: an ``observed_at`` that runs backwards
+    is refused, or (``warn``) kept with a warning in ``parsed.warnings``."""
     parsed = read_records(lines, max_statement_chars)
-    check_whole(parsed)
+    check_whole(parsed, observed_order)
     return parsed

@@ -574,6 +574,7 @@ class RecallGraph:
             lines,
             max_statement_chars=self.settings.max_statement_chars,
             pending=(VECTORS,) if self.vectors is not None else (),
+            observed_order=self.settings.observed_order,
         )
 
     def sync_vectors(

@@ -6,10 +6,13 @@ against the other. The server's errors come back as the project's own exceptions
 ``NotFoundError``, a 409 from an out-of-order ``observed_at`` an ``ObservedOrderError``).
 
 Retries: connection failures, 429 and 502/503/504 are retried with exponential backoff. Writes
-are safe to retry because every statement carries an idempotency key, its ``id``: the client
-gives each statement without one a fresh id *before* the first attempt, so a retried batch whose
-first attempt was stored (and whose answer was lost) stores nothing twice; those statements come
-back as duplicates with their original ``t``.
+are safe to retry because every statement has an idempotency key, its ``id``. The client sends
+the ids it was given and leaves the others to the server, which derives each from the space, the
+text and ``observed_at`` (``extraction.statements.content_id``, as a local ``remember`` does): the
+same id on every attempt, and after a restart of the client too, so a retried batch whose first
+attempt was stored (and whose answer was lost) stores nothing twice; those statements come back
+as duplicates with their original ``t``. (A random id fixed by the client before the first
+attempt would survive retries but not a client that crashes and sends its input again.)
 """
 
 from __future__ import annotations

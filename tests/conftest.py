@@ -13,6 +13,12 @@ from collections.abc import Iterator
 
 import pytest
 
+# OpenMP threads (torch's MiniLM embedder, llama.cpp) sleep instead of spinning while they wait:
+# on a 2-core machine the suite, Neo4j, Chroma and the services share, spinning threads starve
+# the rest (embedding 500 statements took 15-17 s spinning and 2.4-3.8 s passive on this
+# machine, busy). Set before anything imports torch; child processes (the fault lab's services,
+# the MCP server) inherit it.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 # The suite's ChromaDB lives in a throw-away folder, never in the user's.
 os.environ["CHROMA_PATH"] = tempfile.mkdtemp(prefix="recallgraph-test-chroma-")
 # Ingestion in the suite writes concepts and vectors; the tests of the memory model turn its

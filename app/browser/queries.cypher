@@ -47,6 +47,16 @@ RETURN f.t_from AS from_t, f.t_to AS until_t, f.relation AS relation, o.name AS 
        said.text AS said_by, ended.text AS ended_by
 ORDER BY f.t_from, f.t_to, f.relation;
 
+// name: fact-chain
+// What replaced what, drawn: each statement that said a version of the subject's facts, a
+// SUPERSEDED_BY step to the statement that closed it, captioned with the closed version's
+// interval and relation; a relation's versions make a chain in t order.
+MATCH (s:Entity {space: $space, key: $subject})-[f:FACT]->(:Entity)
+WHERE f.closed_by IS NOT NULL
+MATCH p = (:Statement {space: $space, id: f.statement_id})-[:SUPERSEDED_BY {fact_id: f.id}]->
+          (:Statement {space: $space})
+RETURN p;
+
 // name: fact-chains
 // What replaced what: for each relation of the subject, its versions in interval order, one
 // step per superseding version (the fact written by the statement that closed the old one).

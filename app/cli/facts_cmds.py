@@ -239,6 +239,8 @@ def import_cmd(space: str | None, file: BinaryIO) -> None:
     )
     for kind, count in summary.skipped.items():
         click.echo(f"Skipped {count} records of unknown kind {kind!r}.", err=True)
+    for warning in summary.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if memory.vectors is not None:
         try:
             with Progress("vectors", summary.statements, unit="statement") as progress:

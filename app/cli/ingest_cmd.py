@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import get_args
 
 import click
 
@@ -22,6 +23,7 @@ from graph.errors import InvalidInputError
 from hybrid.ingest_stream import ingest_stream
 from hybrid.ingestion import MemoryWriter
 from hybrid.settings import reveal
+from hybrid.triple_writer import WriterKind
 
 Stored = list[tuple[bool, int, list[str]]]  # per statement: duplicate, t, warnings
 BatchSink = Callable[[list[list[StatementInput]], Callable[[int], None]], Iterator[Stored]]
@@ -103,7 +105,7 @@ def _read(path: str) -> tuple[bytes, str]:
 )
 @click.option(
     "--writer",
-    type=click.Choice(["model", "none"]),
+    type=click.Choice(list(get_args(WriterKind))),
     default=None,
     help="Triple writer (default: RECALLGRAPH_TRIPLE_WRITER); `none` is much faster.",
 )

@@ -75,6 +75,12 @@ STYLE: dict[str, dict[str, str]] = {
         "font-size": "9px",
         "caption": "{caption}",
     },
+    "relationship.SUPERSEDED_BY": {
+        "color": "#F79767",
+        "shaft-width": "3px",
+        "font-size": "9px",
+        "caption": "{caption}",
+    },
     "relationship.MENTIONS": {
         "color": "#D9C8AE",
         "shaft-width": "1px",

@@ -15,6 +15,7 @@ from graph.queries.captions import (
     fact_caption,
     open_fact_caption,
 )
+from graph.queries.chains import LINK_IN_WRITE
 from graph.queries.entities import ALIAS_ROWS
 from graph.schema import ENTITY_VECTOR_INDEX, RELATION_VECTOR_INDEX
 
@@ -64,7 +65,8 @@ RETURN r.key AS key
 #    object when none is given (``vector.similarity.cosine`` returns (1 + cos) / 2);
 # 3. writing a fact that is already believed re-confirms it instead of adding a duplicate;
 # 4. belief update: a new value of a single-valued relation closes the subject's current one;
-# 5. the remaining assertions become new facts from `up.t`.
+# 5. the facts closed in 2 and 4 get their SUPERSEDED_BY step (``graph.queries.chains``);
+# 6. the remaining assertions become new facts from `up.t`.
 WRITE_FACTS = f"""
 UNWIND $updates AS up
 CALL (up) {{
@@ -106,8 +108,7 @@ CALL (up) {{
     SET f.t_to = up.t, f.closed_by = up.statement_id,
         f.caption = {closed_fact_caption("f", "up.t")}
     RETURN collect(f.id) AS superseded
-  }}
-  CALL (up, fresh) {{
+  }}{LINK_IN_WRITE}  CALL (up, fresh) {{
     UNWIND fresh AS row
     MATCH (s:Entity {{space: $space, key: row.subject_key}})
     MATCH (o:Entity {{space: $space, key: row.object_key}})
@@ -157,7 +158,12 @@ ADVANCE_CLOCK = """
 MERGE (sp:Space {name: $space})
   ON CREATE SET sp.t = 0, sp.created_at = datetime()
 SET sp.t = CASE WHEN sp.t < $t THEN $t ELSE sp.t END
-WITH sp
+"""
+
+# After the statements are restored: the space's latest observed time, which every later write
+# is checked against (observed times never run backwards in a space).
+LATEST_OBSERVED = """
+MATCH (sp:Space {name: $space})
 OPTIONAL MATCH (st:Statement {space: $space})
 WITH sp, max(st.observed_at) AS latest
 SET sp.observed_at = latest

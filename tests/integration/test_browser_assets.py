@@ -15,11 +15,13 @@ from app.browser.guide import GuideExamples, TraversalShape, browser_parameters
 from extraction.memory_api import Triple
 from extraction.statements import StatementInput
 from graph.browser_examples import example_concept, example_moment, example_subject
+from graph.neo4j_server.browser_style import STYLE
 from graph.queries.captions import (
     BACKFILL_CONCEPT_CAPTIONS,
     BACKFILL_ENTITY_CAPTIONS,
     BACKFILL_FACT_CAPTIONS,
 )
+from graph.queries.chains import BACKFILL_CHAINS
 from graph.store import GraphStore
 from graph.updates import StatementRecord
 from hybrid.recallgraph import RecallGraph
@@ -52,6 +54,29 @@ def fact_captions(store: GraphStore, space: str) -> dict[str, str]:
         space=space,
     )
     return {r["object"]: r["caption"] for r in rows}
+
+
+def styled(node: Any) -> str:
+    """A node's caption as the style draws it: its label's template filled with its properties
+    (the Browser prints ``{t}: {text}`` from the properties a Statement holds)."""
+    (label,) = node.labels
+    return str(STYLE[f"node.{label}"]["caption"].format(**dict(node)))
+
+
+def chain_steps(store: GraphStore, space: str) -> set[tuple[str, str, str]]:
+    """Each SUPERSEDED_BY step: the statement that said a version, its caption, the closer."""
+    rows = store.query(
+        "MATCH (a:Statement {space: $space})-[r:SUPERSEDED_BY]->(b:Statement) "
+        "RETURN a.id AS said, r.caption AS caption, b.id AS closer",
+        space=space,
+    )
+    return {(r["said"], r["caption"], r["closer"]) for r in rows}
+
+
+STEPS = {
+    ("fact-6", "[6, 7) plans to travel to", "fact-7"),
+    ("fact-9", "[9, 10) lives in", "fact-10"),
+}
 
 
 def records(store: GraphStore, cypher: str, params: dict[str, Any]) -> list[neo4j.Record]:
@@ -107,6 +132,17 @@ def test_captions_are_words_intervals_and_names(
         space=space,
     )
     assert all(row["caption"] == row["name"] for row in entities) and len(entities) == 6
+    # Statements show their t and the start of their text (the Browser cuts the rest).
+    statements = records(
+        store, "MATCH (st:Statement {space: $space}) RETURN st ORDER BY st.t", {"space": space}
+    )
+    drawn = [styled(row["st"]) for row in statements]
+    assert drawn[0] == "1: Brandon wants to go to Paris for his next vacation."
+    assert drawn[6] == "7: Brandon plans to travel to Brazil."
+    assert len(drawn) == 10 and all(c.split(": ", 1)[0].isdigit() for c in drawn)
+    # What replaced what: a step from the statement that said a version to the one that closed
+    # it (a belief update, t = 7; a retraction, t = 10), with the closed version's caption.
+    assert chain_steps(store, space) == STEPS
 
 
 def test_an_import_restores_captions_with_the_intervals(
@@ -119,6 +155,11 @@ def test_an_import_restores_captions_with_the_intervals(
     try:
         recallgraph.import_(copy, exported.getvalue().splitlines())
         assert fact_captions(store, copy) == fact_captions(store, space)
+        assert chain_steps(store, copy) == STEPS
+        paris = recallgraph.facts(copy, "Brandon", object="Paris", history=True).facts[0]
+        recallgraph.triples.delete(copy, paris.id)
+        carter = ("fact-9", "[9, 10) lives in", "fact-10")
+        assert chain_steps(store, copy) == {carter}, "a deleted version takes its step"
     finally:
         recallgraph.delete_space(copy)
 
@@ -132,11 +173,19 @@ def test_the_migration_fills_captions_of_older_data(
         "MATCH (c:Concept {space: $space}) REMOVE c.caption, c.name_counts",
         "MATCH (e:Entity {space: $space}) REMOVE e.caption",
         "MATCH (:Entity {space: $space})-[f:FACT]->() REMOVE f.caption",
+        "MATCH (:Statement {space: $space})-[r:SUPERSEDED_BY]->() DELETE r",
     ):
         store.run_autocommit(forget, space=space)
     assert concept_captions(store, space)["vacat"] == (None, ["vacation", "Vacation"], None)
-    for statement in (BACKFILL_CONCEPT_CAPTIONS, BACKFILL_FACT_CAPTIONS, BACKFILL_ENTITY_CAPTIONS):
+    assert chain_steps(store, space) == set()
+    for statement in (
+        BACKFILL_CONCEPT_CAPTIONS,
+        BACKFILL_FACT_CAPTIONS,
+        BACKFILL_ENTITY_CAPTIONS,
+        BACKFILL_CHAINS,
+    ):
         store.run_autocommit(statement)
+    assert chain_steps(store, space) == STEPS
     # Older data has no counts: each word counts the statements that contain it ("vacation"
     # is in three, "Vacation" in one), which here is what the write path counted.
     assert (concept_captions(store, space), fact_captions(store, space)) == written
@@ -170,6 +219,15 @@ def test_every_guide_query_runs_with_the_parameters_the_browser_sends(
         ("salad", 8, None),
     ]
     assert timeline[0]["said_by"] == "Brandon plans to travel to Paris."
+    # The chain drawn: statements (captioned "t: text") linked by the step of each version.
+    (chain,) = [row["p"] for row in results["fact-chain"]]
+    assert [styled(n) for n in chain.nodes] == [
+        "6: Brandon plans to travel to Paris.",
+        "7: Brandon plans to travel to Brazil.",
+    ]
+    assert [(r.type, r["caption"]) for r in chain.relationships] == [
+        ("SUPERSEDED_BY", "[6, 7) plans to travel to")
+    ]
     chains = {(r["relation"], r["step"]): r for r in results["fact-chains"]}
     paris = chains[("plans to travel to", 1)]
     assert (paris["object"], paris["superseded_by"]) == ("Paris", "Brazil")

@@ -1,8 +1,9 @@
 """A real browser: headless Chromium opens the Neo4j Browser, plays RecallGraph's guide for the
 demo stream (its facts written by the default triple writer, as `recallgraph demo` writes them),
-runs three of its slides with one click each and reads what the graph view draws: words, not
-stems, and facts with their intervals. A second test connects to a fresh managed Neo4j and finds
-the style applied without running anything.
+runs four of its blocks with one click each and reads what the graph view draws: words, not
+stems, facts with their intervals, and a subject's fact versions as a chain of statements. A
+second test connects to a fresh managed Neo4j and finds the style applied without running
+anything.
 
 Screenshots go to pytest's temporary folder; ``make screenshots`` points
 ``RECALLGRAPH_SCREENSHOTS`` at ``experiments/results/browser/`` (committed, shown in the README).
@@ -48,6 +49,7 @@ MISSING_BROWSER = (
 )
 INTERVAL = re.compile(r"^\[\d+, (\d+|now)\) \S")
 CLOSED = re.compile(r"^\[\d+, \d+\) \S")
+STATEMENT = re.compile(r"^\d+: \S")
 WAIT_SECONDS = 90
 
 pytestmark = [
@@ -317,6 +319,17 @@ def test_the_guide_runs_its_slides_and_the_graph_reads_as_words_and_intervals(
     assert {"Brandon", "Paris", "Brazil"} <= set(nodes), nodes
     assert len(relationships) >= 3 and all(INTERVAL.match(r) for r in relationships), relationships
     assert any(CLOSED.match(r) for r in relationships), f"no fact was replaced: {relationships}"
+
+    # What replaced what, drawn as a chain: the statements ("t: text") that said each version,
+    # linked by SUPERSEDED_BY steps captioned with the closed version's interval. The
+    # screenshot shows it above the timeline.
+    browser.go_to_slide_with("fact-chain")
+    chain = "SUPERSEDED_BY"
+    browser.click_block("fact-chain", lambda: bool(browser.frame_of(chain)))
+    nodes, relationships = browser.graph_of(chain)
+    assert nodes and all(STATEMENT.match(n) for n in nodes), nodes
+    assert any("Brandon" in n for n in nodes), nodes
+    assert relationships and all(CLOSED.match(r) for r in relationships), relationships
     driver.save_screenshot(str(screenshots / "browser-timeline.png"))
 
     browser.run(":clear")

@@ -21,6 +21,7 @@ SLIDE_QUERIES = {
     "space-counts",
     "timeline",
     "timeline-table",
+    "fact-chain",
     "fact-chains",
     "neighbourhood",
     "neighbourhood-ranking",
@@ -117,5 +118,11 @@ def test_the_style_is_one_definition_in_grass_and_in_the_connect_command() -> No
     assert json.loads(command.removeprefix("style ")) == STYLE
     # browser.post_connect_cmd splits commands on semicolons; the style must stay one command.
     assert ";" not in command and "\n" not in command
-    for selector in ("node.Concept", "node.Entity", "relationship.FACT"):
+    for selector in (
+        "node.Concept",
+        "node.Entity",
+        "relationship.FACT",
+        "relationship.SUPERSEDED_BY",
+    ):
         assert STYLE[selector]["caption"] == "{caption}"
+    assert STYLE["node.Statement"]["caption"] == "{t}: {text}"

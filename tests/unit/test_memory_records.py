@@ -27,8 +27,18 @@ def header(t: int = 3, version: int = VERSION) -> dict[str, Any]:
     }
 
 
-def statement(sid: str = "a", t: int = 1, text: str = "Ann likes tea.") -> dict[str, Any]:
-    return {"kind": "statement", "id": sid, "t": t, "text": text}
+def statement(
+    sid: str = "a", t: int = 1, text: str = "Ann likes tea.", **changes: Any
+) -> dict[str, Any]:
+    return {"kind": "statement", "id": sid, "t": t, "text": text} | changes
+
+
+def dated(sid: str, t: int, observed_at: str) -> dict[str, Any]:
+    return statement(sid, t, f"Statement {sid}.", observed_at=observed_at)
+
+
+def phrase(text: str, first: str, last: str) -> dict[str, Any]:
+    return {"date_texts": [text], "date_kinds": ["day"], "date_first": [first], "date_last": [last]}
 
 
 def fact(**changes: Any) -> dict[str, Any]:
@@ -83,6 +93,33 @@ def test_a_valid_file_reads_back() -> None:
         ([header(), statement(), fact(t_to=9)], "line 3: fact t_to=9 is outside"),
         ([header(), statement(), fact(closed_by="a")], "closed_by='a' is not a statement"),
         ([header(), statement(), fact(), fact()], "line 4: fact the same fact"),
+        (
+            [header(), statement(), fact(valid_from="2024-03-01", valid_to="2024-02-01")],
+            "line 3: fact: valid_to 2024-02-01 is before valid_from 2024-03-01",
+        ),
+        (
+            [header(), statement(**phrase("last week", "2024-05-06", "2024-04-30"))],
+            "line 2: statement: date phrase 'last week' ends (date_last 2024-04-30) before it "
+            "begins (date_first 2024-05-06)",
+        ),
+        (
+            [header(), dated("a", 1, "2024-03-05T09:00:00Z"), dated("b", 2, "2024-03-01")],
+            "line 3: statement 'b' (t=2) has observed_at 2024-03-01, before "
+            "2024-03-05T09:00:00Z of statement 'a' (t=1, line 2)",
+        ),
+        (  # the lines out of t order: the rule is by t, and the later t is named
+            [header(), dated("b", 2, "2024-03-01T00:00Z"), dated("a", 1, "2024-03-02T00:00Z")],
+            "line 2: statement 'b' (t=2)",
+        ),
+        (  # a statement without an observed time in between does not hide the step back
+            [
+                header(),
+                dated("a", 1, "2024-03-05T00:00Z"),
+                statement("b", 2),
+                dated("c", 3, "2024-03-04T23:00Z"),
+            ],
+            "line 4: statement 'c' (t=3)",
+        ),
         ([statement(), header()], "line 2: the space line must come first"),
         ([header(), statement()], "no end line: it was cut short"),
         ([header(), statement(), end(2, 0)], "line 3: the end line counts 2 statements"),
@@ -98,6 +135,33 @@ def test_bad_records_are_named_by_line(records: list[dict[str, Any]], needle: st
     with pytest.raises(InvalidInputError) as refused:
         parse_export(lines(*records), LIMIT)
     assert needle in str(refused.value)
+
+
+def test_dates_in_order_are_accepted_and_zones_compare_by_instant() -> None:
+    parsed = parse_export(
+        lines(
+            header(),
+            dated("a", 1, "2024-03-05T09:00:00Z"),
+            # 10:30 in Paris (+01:00) is 09:30Z: later, though its wall clock reads earlier
+            dated("b", 2, "2024-03-05T10:30:00+01:00")
+            | phrase("today", "2024-03-05", "2024-03-05"),
+            dated("c", 3, "2024-03-05T09:30:00Z"),  # the same instant again: not backwards
+            fact(valid_from="2024-03-01", valid_to="2024-03-01"),
+            end(3, 1),
+        ),
+        LIMIT,
+    )
+    assert [s.id for s in parsed.statements] == ["a", "b", "c"] and parsed.warnings == []
+
+
+def test_observed_order_warn_imports_a_step_back_with_a_warning_naming_the_line() -> None:
+    records = [header(), dated("a", 1, "2024-03-05"), dated("b", 2, "2024-03-01"), end(2, 0)]
+    with pytest.raises(InvalidInputError, match="RECALLGRAPH_OBSERVED_ORDER=warn"):
+        parse_export(lines(*records), LIMIT)
+    parsed = parse_export(lines(*records), LIMIT, observed_order="warn")
+    assert [s.id for s in parsed.statements] == ["a", "b"]
+    (warning,) = parsed.warnings
+    assert warning.startswith("line 3: statement 'b' (t=2) has observed_at 2024-03-01")
 
 
 def test_hostile_json_in_a_line_is_named_by_line() -> None:

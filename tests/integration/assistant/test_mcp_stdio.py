@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from mcp import Client, StdioServerParameters
@@ -30,8 +31,10 @@ def structured(result: Any) -> dict[str, Any]:
 
 
 async def session(space: str) -> dict[str, Any]:
-    """One stdio session, as a desktop client runs it; what it saw, for the test to check."""
-    env = dict(os.environ, RECALLGRAPH_TRIPLE_WRITER="model", PYTHONPATH=str(ROOT))
+    """One stdio session, as a desktop client runs it; what it saw, for the test to check. The
+    server writes with the default structural writer: the same facts every run, so the test can
+    ask for each of them (the model writer's own tests are in ``tests/integration/triples``)."""
+    env = dict(os.environ, RECALLGRAPH_TRIPLE_WRITER="patterns", PYTHONPATH=str(ROOT))
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "app.cli", "mcp"], env=env, cwd=str(ROOT)
     )
@@ -52,7 +55,25 @@ async def session(space: str) -> dict[str, Any]:
         seen["bad"] = await client.call_tool("facts", {"space": space, "limit": 10_000})
         summary = await client.read_resource(f"recallgraph://spaces/{space}/summary")
         seen["summary"] = json.loads(summary.contents[0].text)
+        entity = quote("Ana Lima", safe="")
+        history = await client.read_resource(
+            f"recallgraph://spaces/{space}/entities/{entity}/history"
+        )
+        seen["history_resource"] = json.loads(history.contents[0].text)
+        seen["templates"] = {
+            t.name: t.uri_template
+            for t in (await client.list_resource_templates()).resource_templates
+        }
     return seen
+
+
+def jobs(facts: list[dict[str, Any]]) -> dict[str, tuple[Any, ...]]:
+    """Each employer in a history with its interval in t and in dates."""
+    return {
+        f["object"]: (f["t_from"], f["t_to"], f["valid_from"], f["valid_to"])
+        for f in facts
+        if f["relation"] == "works for"
+    }
 
 
 @pytest.mark.slow
@@ -70,7 +91,19 @@ def test_an_assistant_remembers_asks_and_reads_history_over_stdio(space: str) ->
     assert stored[2]["dates"][0]["first"] == "2024-03-04"
     when = seen["when"]
     assert "On 4 March 2024" in when["answer"] and when["chosen"] == "time"
-    objects = {fact["object"] for fact in seen["history"]["facts"]}
-    assert {"Globex", "Acme"} & objects, seen["history"]
+    # Both versions, in order: Globex closed at t=3 by the day Acme began (4 March), Acme current.
+    chain = {"Globex": (1, 3, None, "2024-03-04"), "Acme": (3, None, "2024-03-04", None)}
+    assert jobs(seen["history"]["facts"]) == chain, seen["history"]
+    history = seen["history"]["facts"]
+    order = [(f["relation"], f["t_from"]) for f in history]
+    assert order == sorted(order), "relation by relation, oldest first"
+    assert seen["templates"]["entity-history"] == (
+        "recallgraph://spaces/{space}/entities/{entity}/history"
+    )
+    resource = seen["history_resource"]["facts"]
+    assert jobs(resource) == chain, resource
+    assert resource == history, "the resource and the tool tell the same history"
+    statements = {f["object"]: f["statement"] for f in resource if f["relation"] == "works for"}
+    assert statements["Acme"] == STATEMENTS[2]["text"]
     assert seen["bad"].is_error and "limit" in seen["bad"].content[0].text
     assert seen["summary"]["space"]["statements"] == 3

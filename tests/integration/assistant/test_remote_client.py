@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 
 from app.api import create_app
 from extraction.memory_api import Triple
-from extraction.statements import StatementInput
+from extraction.statements import StatementInput, content_id
 from graph.errors import NotFoundError, ObservedOrderError
 from graph.facts_read import FactMatches, FactRecord
 from graph.spaces import SpaceSummary, describe_space
@@ -131,6 +131,16 @@ def test_a_retried_write_is_stored_once(
     outcomes = remote.remember(space, ["Ana Lima likes tea.", "Ana Lima likes chess."])
     assert LosesFirstAnswer.lost == 1
     assert [o.t for o in outcomes] == [1, 2] and all(o.duplicate for o in outcomes)
+    assert describe_space(recallgraph.store, space).statements == 2
+    # The ids are the server's, from the content: a client that restarts and sends the same
+    # input again (a new object, a new session) stores nothing twice either.
+    texts = ["Ana Lima likes tea.", "Ana Lima likes chess."]
+    assert [o.result.receipt.statement_id for o in outcomes] == [
+        content_id(space, t, None) for t in texts
+    ]
+    with RecallGraph.connect(server_url, token=TOKEN) as restarted:
+        again = restarted.remember(space, texts)
+    assert [(o.t, o.duplicate) for o in again] == [(1, True), (2, True)]
     assert describe_space(recallgraph.store, space).statements == 2
     with pytest.raises(Exception, match="bearer token"):
         RemoteRecallGraph(server_url).spaces()

@@ -58,6 +58,45 @@ def test_facts_as_of_a_date_and_what_was_true_then(chats: str) -> None:
     assert bad.exit_code == 2 and "as_of" in bad.output
 
 
+DATED_JOBS = [
+    ("j1", "Ana works at Globex.", "2024-01-15T09:00[Europe/Lisbon]"),
+    (
+        "j2",
+        "Ana: I just moved to Lisbon! Still unpacking boxes.",
+        "2024-02-10T19:00[Europe/Lisbon]",
+    ),
+    ("j3", "Ana: I started my new job at Acme yesterday!", "2024-03-05T20:15[Europe/Lisbon]"),
+]
+
+
+def test_facts_as_of_a_date_lists_what_was_believed_then(tmp_path: Path, space: str) -> None:
+    """The issue's check with facts to list: dated chats ingested through the CLI with the
+    structural writer, then `facts --as-of` before and after the change of job."""
+    path = tmp_path / "chats.jsonl"
+    rows = [{"id": i, "text": text, "observed_at": when} for i, text, when in DATED_JOBS]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    ingested = run("ingest", str(path), "--space", space, "--writer", "patterns")
+    assert ingested.exit_code == 0, ingested.output
+    assert "Stored 3 new statements" in ingested.output
+
+    def believed(as_of: str) -> list[str]:
+        listed = run("facts", "--as-of", as_of, "--space", space, "-s", "Ana", "-r", "works for")
+        assert listed.exit_code == 0, listed.output
+        return [line for line in listed.output.splitlines() if ">>" in line]
+
+    (before,) = believed("2024-03-01")
+    assert "Ana >> works for >> Globex" in before
+    (after,) = believed("2024-03-06")
+    assert "Ana >> works for >> Acme" in after and "valid 2024-03-04.." in after
+    everything = run("facts", "--as-of", "2024-03-01", "--space", space)
+    assert "As of 2024-03-01 (t=2)" in everything.output
+    assert "Globex" in everything.output and "Acme" not in everything.output
+    assert "Ana >> lives in >> Lisbon" in everything.output
+    answer = run("ask", "When did Ana start her new job?", "--space", space)
+    assert answer.exit_code == 0, answer.output
+    assert "On 4 March 2024" in answer.output
+
+
 def test_the_library_gives_the_date_evidence_and_durations(
     recallgraph: RecallGraph, chats: str
 ) -> None:
