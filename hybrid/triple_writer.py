@@ -43,12 +43,14 @@ from typing import Literal
 
 from extraction.attribution import Attributed, attribute, observe
 from extraction.fact_patterns import extract_facts
+from extraction.fact_sources import combine
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
 from extraction.name_matching import Resolution
 from extraction.name_resolution import resolve_names, stated_text
 from extraction.people import People, people_from
+from extraction.relation_frames import frame_facts
 from extraction.statements import StatementInput
 from graph.errors import RecallGraphError
 from graph.facts_read import stream_names
@@ -202,6 +204,11 @@ class TripleWriter:
         pretext = self._pretext(space) if self.context in ("pretext", "both") else []
         known = self._known(space, people) if resolving else None
         structural = extract_facts(stated) if self.patterns else []
+        if self.patterns and resolving:
+            with self._lock:
+                is_person = self._people[space].is_person
+            topic = attributed.speaker or (attributed.about[-1] if attributed.about else None)
+            structural = combine(frame_facts(stated, people, topic), structural, is_person)
         modelled = self.model.write(stated, self.how, context=pretext).triples if self.model else []
         found = merge_sources(structural, modelled)
         resolutions: list[Resolution] = []

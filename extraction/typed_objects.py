@@ -1,0 +1,263 @@
+"""Typed objects: read the thing a relation's cue points at, of the kind the relation takes.
+
+A cue ("moved to", "joined", "took up", "sold") says which relation a clause is about; the
+words after it say which value, but only a value of the right kind will do: a place for
+"lives in", an organisation for "works for", a job title with its modifiers for "works as", a
+person for "is seeing", a language, instrument or pastime for "is learning", a vehicle for
+"drives", a named animal for a pet. Each reader takes the words after the cue (up to the end of
+the clause) and returns the value as the statement writes it, or None when the words hold no
+value of its kind. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from extraction.gazetteer import (
+    VEHICLE_MAKES,
+    everyday_word,
+    is_animal,
+    is_job_title,
+    is_organisation_name,
+    is_place,
+    is_skill,
+    is_vehicle,
+)
+from extraction.people import as_name
+from graph.keys import entity_key
+
+TOKEN = re.compile(r"[^\W_](?:[\w'’&.+-]*[^\W_])?|&|[^\w\s]")
+Reader = Callable[[Sequence[str]], str | None]
+
+_DETERMINERS = frozenset(
+    """a an the his her their my our your its this that these those some another one two
+    three four five""".split()
+)
+_MODIFIERS = frozenset(
+    """new old own first second third next current former latest big small little tiny
+    secondhand second-hand used shiny battered rusty red blue green grey gray black white
+    silver yellow orange mint-green electric beat-up lovely proper full-time part-time""".split()
+)
+_ENDS = frozenset(
+    """in on at for with as from to by since after before until till over during about
+    because while when where which who whom that and but so or then now today tonight
+    yesterday tomorrow this next last every each is was are were has have had will would
+    can could said says full time part tbh lol though tho too also again anymore any more
+    instead still just already there here btw haha""".split()
+)
+_TIME = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur
+    thurs fri sat sun january february march april may june july august september october
+    november december jan feb mar apr jun jul aug sep sept oct nov dec weekend week month
+    year morning evening night spring summer autumn winter christmas easter""".split()
+)
+_LINKS = frozenset("of & de del della da di du van von la le der y".split())
+_MODEL_WORDS = frozenset("estate hatchback saloon convertible van".split())
+
+
+def tokens(text: str) -> list[str]:
+    return TOKEN.findall(text)
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isupper() or (word[:1].isdigit() and len(word) > 1 and word[-1:].isalpha())
+
+
+def _strip(words: Sequence[str]) -> list[str]:
+    """Leading determiners and modifiers off."""
+    i = 0
+    while i < len(words) and (
+        words[i].casefold() in _DETERMINERS or words[i].casefold() in _MODIFIERS
+    ):
+        i += 1
+    return list(words[i:])
+
+
+def proper_run(words: Sequence[str]) -> str | None:
+    """The capitalised name the words open with ("University of Leeds", "Harlan & Voss",
+    "Fiat 500"), up to a possessive ("Tidewell Energy's office" → "Tidewell Energy")."""
+    kept: list[str] = []
+    for i, word in enumerate(words):
+        owner = re.sub(r"['’]s$", "", word)
+        if _capitalised(word) and word.casefold() not in _TIME:
+            kept.append(owner)
+            if owner != word:
+                break
+        elif (kept and word.isdigit()) or (
+            kept and word.casefold() in _LINKS and i + 1 < len(words) and _capitalised(words[i + 1])
+        ):
+            kept.append(word)
+        else:
+            break
+    return " ".join(kept) or None
+
+
+def lower_run(words: Sequence[str]) -> str | None:
+    """The lower-case name a chat writes ("kade coffee", "velo Utrecht", "the OLVG"): words
+    that are no everyday English word, and the organisation words after them."""
+    kept: list[str] = []
+    for word in words:
+        low = word.casefold()
+        if low in _ENDS or low in _TIME or not word[:1].isalnum():
+            break
+        if not everyday_word(low) or word[:1].isupper() or (kept and is_organisation_name(low)):
+            kept.append(word)
+        else:
+            break
+    return " ".join(kept) or None
+
+
+def read_name(words: Sequence[str]) -> str | None:
+    """A name, capitalised or not, with the organisation words that follow it ("Utrecht
+    university")."""
+    body = _strip(words)
+    name = proper_run(body)
+    if name is None:
+        return lower_run(body)
+    rest = body[len(name.split()) :]
+    while rest and rest[0].islower() and is_organisation_name(rest[0]) and "'" not in name:
+        name, rest = f"{name} {rest[0]}", rest[1:]
+    return name
+
+
+def read_place(words: Sequence[str], window: int = 10) -> str | None:
+    """The first place within a few words ("a flat in Salford"; "a room in a shared house in
+    Bedminster, Bristol" → Bristol, the town after its neighbourhood; "Whitehawk (Brighton)")."""
+    for i in range(min(window, len(words))):
+        word = words[i]
+        if word in (".", ";", "!", "?") or (word.casefold() in ("and", "but") and i > 0):
+            return None
+        name = proper_run(words[i:]) if _capitalised(word) else None
+        if name is None and word.islower() and is_place(word) and not everyday_word(word):
+            name = word
+        if name is None:
+            continue
+        if is_organisation_name(name) or is_vehicle(name):
+            return None
+        after = list(words[i + len(name.split()) :])
+        if after[:1] in ([","], ["("]) and len(after) > 1:
+            town = proper_run(after[1:]) or (after[1] if is_place(after[1]) else None)
+            if town is not None and is_place(town) and not is_place(name):
+                return as_name(town)
+        return as_name(name)
+    return None
+
+
+def read_org(words: Sequence[str]) -> str | None:
+    """An organisation named right after the cue (not a place, a job or a vehicle)."""
+    name = read_name(words)
+    if name is None or is_vehicle(name) or is_skill(name) or is_job_title(name, listed=True):
+        return None
+    if is_place(name) and not is_organisation_name(name):
+        return None
+    return name
+
+
+def read_job(words: Sequence[str]) -> str | None:
+    """A job title with its modifiers ("senior data analyst", "head chef", "3D animator",
+    "UX designer"), ending at its head noun."""
+    body = [w for w in words]
+    while body and body[0].casefold() in _DETERMINERS | {"new", "first", "now", "still"}:
+        body = body[1:]
+    kept: list[str] = []
+    for word in body[:5]:
+        low = word.casefold()
+        if low in _ENDS or low in _TIME or not word[:1].isalnum():
+            break
+        if word[:1].isupper() and not (word.isupper() or word[:1].isdigit()):
+            break  # a name, not a job: "Ostara Health"
+        kept.append(word)
+    for end in range(len(kept), 0, -1):
+        title = " ".join(kept[:end])
+        if is_job_title(title):
+            return title
+    return None
+
+
+def read_skill(words: Sequence[str]) -> str | None:
+    """A language, instrument, sport or pastime ("Portuguese", "Scottish Gaelic", "the oud",
+    "electric guitar", "surf")."""
+    body = _strip(words)
+    for end in range(min(3, len(body)), 0, -1):
+        phrase = " ".join(body[:end])
+        if is_skill(phrase):
+            return phrase
+    return None
+
+
+def read_vehicle(words: Sequence[str]) -> str | None:
+    """A vehicle by make and model ("a battered red Vauxhall Corsa", "Fiat 500"), or a kind of
+    vehicle with its modifiers ("an electric cargo bike")."""
+    body = list(words[:8])
+    for i, word in enumerate(body):
+        if word in (".", ";", "!", "?"):
+            break
+        two = " ".join(body[i : i + 2]).casefold()
+        make = 2 if two in VEHICLE_MAKES else 1 if entity_key(word) in VEHICLE_MAKES else 0
+        if make:
+            model = [body[i : i + make][0], *body[i + 1 : i + make]]
+            for after in body[i + make :]:
+                if (_capitalised(after) or after.isdigit()) and after.casefold() not in _ENDS:
+                    model.append(after)
+                else:
+                    break
+            return " ".join(model)
+        if is_vehicle(word) and not word[:1].isupper():
+            start = i
+            while start > 0 and body[start - 1].casefold() in _MODIFIERS | {"cargo"}:
+                start -= 1
+            return " ".join(w for w in body[start : i + 1] if w.casefold() not in _DETERMINERS)
+    return None
+
+
+def read_pet(words: Sequence[str]) -> list[str]:
+    """The names of the animals the words introduce: "a grey cat called Pickle", "two rabbits,
+    Bean and Sprout", "a boxer called Brutus"."""
+    for i, word in enumerate(words[:6]):
+        if not is_animal(word):
+            continue
+        rest = list(words[i + 1 :])
+        if (rest[:1] and rest[0].casefold() in ("called", "named")) or rest[:1] == [","]:
+            rest = rest[1:]
+        names: list[str] = []
+        while rest and (_capitalised(rest[0]) or not everyday_word(rest[0])):
+            if rest[0] in (".", ",", ";"):
+                break
+            names.append(as_name(rest[0]))
+            rest = rest[1:]
+            if rest[:1] and rest[0].casefold() == "and":
+                rest = rest[1:]
+        return names
+    return []
+
+
+_PLACE_RELATIONS = frozenset({"lives in", "plans to move to", "plans to travel to"})
+
+
+def well_typed(relation: str, value: str | None, is_person: Callable[[str], bool]) -> bool:
+    """Whether ``value`` is of the kind ``relation`` takes (a retraction of any value is)."""
+    if value is None:
+        return True
+    if relation in _PLACE_RELATIONS:
+        return not (
+            is_person(value) or is_organisation_name(value) or is_vehicle(value) or is_skill(value)
+        )
+    if relation in ("works for", "studies at"):
+        place_only = is_place(value) and not is_organisation_name(value)
+        return not (
+            place_only
+            or is_person(value)
+            or is_vehicle(value)
+            or is_skill(value)
+            or is_job_title(value, listed=True)
+        )
+    if relation in ("is seeing", "married to", "partner of"):
+        return is_person(value)
+    if relation in ("drives", "rides"):
+        return is_vehicle(value)
+    if relation == "is learning":
+        return not (is_person(value) or is_vehicle(value) or is_place(value))
+    if relation == "works as":
+        return is_job_title(value) and not is_person(value)
+    return True
