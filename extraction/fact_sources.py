@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from extraction.gazetteer import is_bicycle, is_vehicle
+from extraction.gazetteer import is_bicycle, is_place, is_vehicle
 from extraction.memory_api import Triple
 from extraction.name_resolution import FIRST_PERSON, THIRD_PERSON
 from extraction.people import person_like
@@ -21,11 +21,39 @@ from extraction.relations import read_relation
 from extraction.typed_objects import well_typed
 from graph.keys import entity_key
 
-_PRONOUNS = FIRST_PERSON | THIRD_PERSON | {"we", "us"}
+_PRONOUNS = FIRST_PERSON | THIRD_PERSON
+_PLURAL = frozenset({"they", "we", "them", "us"})  # who "they" are is not one person
+# Verbs of events, not states: "met at a pub quiz", "celebrated ten years", "ran a marathon".
+_EVENTS = frozenset(
+    """met meet meets celebrated celebrates ran run won win lost lose asked asks sent sends
+    said says told tells proposed called calls beat beats took take takes handed gave give
+    gives made had remember will""".split()
+)
 
 
 def _about_someone(subject: str, is_person: Callable[[str], bool]) -> bool:
-    return entity_key(subject) in _PRONOUNS or is_person(subject) or person_like(subject)
+    key = entity_key(subject)
+    if key in _PLURAL:
+        return False
+    return key in _PRONOUNS or is_person(subject) or person_like(subject)
+
+
+def _overlaps(a: str, b: str) -> bool:
+    """One value's words hold the other's ("Seoul idea" and "Seoul", "animator" and "3D
+    animator")."""
+    x, y = set(entity_key(a).split()), set(entity_key(b).split())
+    return bool(x) and bool(y) and (x <= y or y <= x)
+
+
+def _noise(triple: Triple, reading_canonical: bool) -> bool:
+    """A parser reading that states no lasting fact: an event ("met at", "celebrated"), or a
+    place tacked on by "in" ("adopted in Leeds", "is producing in Salford")."""
+    words = (triple.phrase or triple.relation).casefold().split()
+    if reading_canonical or not words:
+        return False
+    if any(w in _EVENTS for w in words):
+        return True
+    return words[-1] in ("in", "at") and bool(triple.object) and is_place(str(triple.object))
 
 
 def _retyped(triple: Triple) -> Triple:
@@ -45,16 +73,22 @@ def combine(
     framed: Sequence[Triple], parsed: Sequence[Triple], is_person: Callable[[str], bool]
 ) -> list[Triple]:
     """The frames' facts, then the parser's facts that add to them (see the module)."""
-    pairs = {(entity_key(t.subject), entity_key(t.object or "")) for t in framed}
     kept = list(framed)
     for triple in parsed:
         triple = _retyped(triple)
         reading = read_relation(triple.relation)
-        if (entity_key(triple.subject), entity_key(triple.object or "")) in pairs:
+        same_value = any(
+            entity_key(t.subject) == entity_key(triple.subject)
+            and _overlaps(t.object or "", triple.object or "")
+            for t in framed
+        )
+        if same_value or not _about_someone(triple.subject, is_person):
             continue
-        if not _about_someone(triple.subject, is_person):
+        if _noise(triple, reading.canonical):
             continue
-        if reading.canonical and not well_typed(reading.name, triple.object, is_person):
+        if reading.canonical and not well_typed(
+            reading.name, triple.object, is_person, listed=True
+        ):
             continue
         if triple not in kept:
             kept.append(triple)

@@ -263,8 +263,12 @@ def is_sport(name: str) -> bool:
     return _phrase_in(name, SPORTS)
 
 
-def is_skill(name: str) -> bool:
-    """What a person can be learning: a language, an instrument, an activity or a sport."""
+def is_skill(name: str, *, exact: bool = False) -> bool:
+    """What a person can be learning: a language, an instrument, an activity or a sport
+    (``exact``: the name is one, not a phrase ending in one)."""
+    if exact:
+        key = entity_key(name)
+        return any(key in kind for kind in (LANGUAGES, INSTRUMENTS, ACTIVITIES, SPORTS))
     return is_language(name) or is_instrument(name) or is_activity(name) or is_sport(name)
 
 

@@ -15,6 +15,7 @@ the stream writes nothing. Pure.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from extraction.gazetteer import (
     is_vehicle,
 )
 from extraction.memory_api import Triple
-from extraction.text import split_sentences
+from extraction.text import split_sentences, word_class
 from extraction.typed_objects import (
     read_job,
     read_name,
@@ -39,9 +40,11 @@ from extraction.typed_objects import (
     read_pet,
     read_place,
     read_skill,
+    read_topic,
     read_vehicle,
     tokens,
 )
+from graph.keys import entity_key
 
 Reader = Callable[[Sequence[str]], str | None]
 ListReader = Callable[[Sequence[str]], list[str]]
@@ -74,7 +77,10 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(
         "lives in",
-        _cue(r"\b(?:moved|moves|relocated|emigrated)(?:\s+(?:back|home|down|up|over))?\b"),
+        _cue(
+            r"\b(?:moved|moves|relocated|emigrated)(?:\s+(?:back|home|down|up|over))?\b"
+            r"(?!\s+(?:from|out|in\s+together)\b)"
+        ),
         read_place,
     ),
     Frame(
@@ -191,11 +197,8 @@ FRAMES: tuple[Frame, ...] = (
         read_place,
         ends=True,
     ),
-    Frame(
-        "studies at",
-        _cue(r"\b(?:studies|studying|student|enrolled|transferred)\s+(?:at|to|in)\b"),
-        read_org,
-    ),
+    Frame("studies at", _cue(r"\b(?:studies|studying|student|enrolled)\s+(?:at|in)\b"), read_org),
+    Frame("", _cue(r"\btransferred\s+to\b"), read_org),
     Frame(
         "studies at",
         _cue(
@@ -214,17 +217,24 @@ FRAMES: tuple[Frame, ...] = (
         read_org,
         ends=True,
     ),
-    Frame("studies", _cue(r"\b(?:degree|phd|msc|masters|course|studies)\s+in\s+"), read_name),
+    Frame(
+        "studies", _cue(r"\b(?:degree|phd|msc|masters|course|studies|ba|bsc)\s+in\s+"), read_topic
+    ),
+    Frame(
+        "studies",
+        _cue(r"\b(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?:degree|masters|msc|phd|bsc)\b"),
+        read_topic,
+    ),
     Frame(
         "drives",
         _cue(r"\b(?:drives|driving|drove|bought|buying|buys|picked\s+up|got|has|have)\b"),
         read_vehicle,
     ),
-    Frame("drives", _cue(r"\b(?:sold|selling|sells|scrapped|crashed)\b"), read_vehicle, ends=True),
+    Frame("drives", _cue(r"\b(?:sold|selling|sells|scrapped|crashed)\b"), read_name, ends=True),
     Frame(
         "drives",
         _cue(r"\b(?P<obj>[A-Z][\w-]+)\s+(?:was\s+written\s+off|(?:finally\s+)?died|was\s+stolen)"),
-        read_vehicle,
+        read_name,
         ends=True,
     ),
     Frame(
@@ -319,6 +329,26 @@ _READERS: dict[str, Reader] = {
 }
 
 
+_COUPLE_CUES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
+    ("married to", _cue(r"^\s*(?:are|'re|have|'ve|just|now|officially|got|\s)*engaged\b"), False),
+    ("married to", _cue(r"^\s*(?:are|'re|have|'ve|just|got|\s)*married\b"), False),
+    (
+        "married to",
+        _cue(r"^\s*(?:have|'ve|\s)*(?:called|broken|broke)\s+off\s+(?:the|their)\s+engagement"),
+        True,
+    ),
+    ("lives with", _cue(r"^\s*(?:are|'re|have|'ve|\s)*(?:moved|moving)\s+in\s+together"), False),
+)
+_PROPOSED = _cue(r"^\s*(?:has\s+|just\s+)?proposed\b")
+
+
+def _verb_first(words: Sequence[str]) -> bool:
+    """Whether a clause opens with a verb ("runs the kitchen …", "started at …"): its subject
+    is the one before."""
+    tag = word_class(words[0]) if words else None
+    return tag is not None and (tag.startswith("VB") or tag == "MD")
+
+
 @dataclass
 class _Reading:
     people: Sequence[str]
@@ -334,14 +364,21 @@ class _Reading:
                     found.append((m.start(), m.end(), name))
         return sorted(found)
 
-    def subject(self, clause: str, spans: list[tuple[int, int, str]], at: int) -> str | None:
-        before = [name for _, end, name in spans if end <= at]
+    def subjects(self, clause: str, spans: list[tuple[int, int, str]], at: int) -> list[str]:
+        """Whom the cue at ``at`` is about: the person named last before it (not a possessor,
+        "Kenji's flat"), with the one joined to them by "and"; else, for a clause that opens
+        with its verb or with words that name no one, the topic."""
+        before = [
+            span for span in spans if span[1] <= at and not clause[span[1] :].startswith(_OWNED)
+        ]
         if before:
-            return before[-1]
-        prefix = clause[:at].split()
-        if all(w.casefold().strip(",") in _FILLERS for w in prefix):
-            return self.topic
-        return None
+            start, _, name = before[-1]
+            joined = [p for p in before[:-1] if clause[p[1] : start].strip().casefold() == "and"]
+            return [joined[-1][2], name] if joined else [name]
+        words = [w for w in clause[:at].split() if w.casefold().strip(",") not in _FILLERS]
+        if not words or _verb_first(words):
+            return [self.topic] if self.topic else []
+        return []
 
     def add(self, subject: str | None, relation: str, value: str | None, retract: bool) -> None:
         if subject is None or (value is None and not retract):
@@ -349,6 +386,8 @@ class _Reading:
         if value is not None and value in self.people and relation not in _PERSON_VALUES:
             return
         if relation in _PERSON_VALUES and value is not None and value not in self.people:
+            return
+        if value is not None and entity_key(value) == entity_key(subject):
             return
         triple = Triple(subject=subject, relation=relation, object=value, retract=retract)
         if triple not in self.found:
@@ -362,6 +401,12 @@ class _Reading:
                 self._frame(frame, clause, spans, m)
         self._switches(clause, spans)
         self._pets(clause, spans)
+        self._couples(clause, spans)
+        if not spans:
+            return
+        opening = [w for w in clause[: spans[0][0]].split() if w.casefold() not in _FILLERS]
+        if not opening and not clause[spans[0][1] :].startswith(_OWNED):
+            self.topic = spans[0][2]
 
     def _frame(
         self, frame: Frame, clause: str, spans: list[tuple[int, int, str]], m: re.Match[str]
@@ -383,9 +428,6 @@ class _Reading:
             return
         read = frame.read(words)
         values = read if isinstance(read, list) else [read] if read else []
-        if not values:
-            return
-        subject = self.subject(clause, spans, m.start())
         negated = bool(_NEGATION.search(clause[: m.start()])) or bool(
             _ANYMORE.search(clause[m.end() :])
         )
@@ -393,9 +435,11 @@ class _Reading:
         if frame.plan and _FUTURE.search(clause[m.end() :]):
             relation = frame.plan
         for found in values:
-            if frame.ends and negated:
+            typed = relation or _typed_relation(found)
+            if typed is None or (frame.ends and negated):
                 continue
-            self.add(subject, relation, found, frame.ends or negated)
+            for subject in self.subjects(clause, spans, m.start()):
+                self.add(subject, typed, found, frame.ends or negated)
 
     def _switches(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         for pattern in (_SWITCH, _ARROW, _SWITCH_TO):
@@ -410,22 +454,38 @@ class _Reading:
                         break
                 if relation is None or value is None:
                     continue
-                subject = self.subject(clause, spans, m.start())
                 old = m.groupdict().get("a")
-                if old:
-                    before = _READERS[relation](tokens(old))
+                before = _READERS[relation](tokens(old)) if old else None
+                for subject in self.subjects(clause, spans, m.start()):
                     if before and before != value:
                         self.add(subject, relation, before, True)
-                self.add(subject, relation, value, False)
+                    self.add(subject, relation, value, False)
 
     def _pets(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         for m in PET_CUE.finditer(clause):
             for name in read_pet(tokens(clause[m.end() :])):
-                self.add(self.subject(clause, spans, m.start()), "owns", name, False)
+                for subject in self.subjects(clause, spans, m.start()):
+                    self.add(subject, "owns", name, False)
         for m in _NAME_IS.finditer(clause):
             self.add(self.topic, "owns", m["obj"].strip(".,!").title(), False)
 
+    def _couples(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
+        """ "A and B are engaged", "… have called off their engagement", "… moved in together";
+        "A proposed" (to the topic)."""
+        for (_, a_end, a), (b_start, b_end, b) in itertools.pairwise(spans):
+            if clause[a_end:b_start].strip().casefold() != "and":
+                continue
+            for relation, cue, ends in _COUPLE_CUES:
+                if cue.match(clause[b_end:]):
+                    self.add(a, relation, b, ends)
+        for _, end, proposer in spans:
+            if _PROPOSED.match(clause[end:]) and self.topic and self.topic != proposer:
+                topic = self.topic
+                self.add(topic, "married to", proposer, False)
+                self.topic = topic
 
+
+_OWNED = ("'s", "’s", "'", "’")
 _PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with"})
 
 

@@ -144,14 +144,47 @@ def read_place(words: Sequence[str], window: int = 10) -> str | None:
     return None
 
 
+_UNITS = frozenset("team office department division staff branch unit lab clinic side".split())
+
+
 def read_org(words: Sequence[str]) -> str | None:
-    """An organisation named right after the cue (not a place, a job or a vehicle)."""
+    """An organisation named right after the cue (not a place, a job or a vehicle); past a
+    common noun in apposition ("a bakery, Pan de Casa") or a unit of it ("the analytics team
+    at Ostara Health")."""
+    body = _strip(words)
+    for i, word in enumerate(body[:5]):
+        if word == "," and i > 0 and all(w.islower() for w in body[:i]):
+            named = proper_run(body[i + 1 :])
+            if named is not None:
+                return named
+        if word.casefold() in _UNITS and i + 2 < len(body) and body[i + 1] in ("at", "of"):
+            named = proper_run(body[i + 2 :])
+            if named is not None:
+                return named
+        if not word.islower():
+            break
     name = read_name(words)
     if name is None or is_vehicle(name) or is_skill(name) or is_job_title(name, listed=True):
         return None
     if is_place(name) and not is_organisation_name(name):
         return None
     return name
+
+
+def read_topic(words: Sequence[str]) -> str | None:
+    """A subject of study ("data science", "law", "library science"): lower-case words up to
+    a preposition."""
+    kept: list[str] = []
+    for word in words[:4]:
+        low = word.casefold()
+        if low in _ENDS or low in _TIME or not word[:1].isalpha() or word[:1].isupper():
+            break
+        if low in _DETERMINERS or low in _MODIFIERS:
+            if kept:
+                break
+            continue
+        kept.append(word)
+    return " ".join(kept) or None
 
 
 def read_job(words: Sequence[str]) -> str | None:
@@ -176,13 +209,16 @@ def read_job(words: Sequence[str]) -> str | None:
 
 
 def read_skill(words: Sequence[str]) -> str | None:
-    """A language, instrument, sport or pastime ("Portuguese", "Scottish Gaelic", "the oud",
-    "electric guitar", "surf")."""
-    body = _strip(words)
-    for end in range(min(3, len(body)), 0, -1):
-        phrase = " ".join(body[:end])
-        if is_skill(phrase):
-            return phrase
+    """A language, instrument, sport or pastime named within the first words ("Portuguese",
+    "Scottish Gaelic", "the oud", "electric guitar", "up the cello" → "cello")."""
+    body = list(words[:5])
+    for start in range(min(3, len(body))):
+        if body[start] in (".", ",", ";", "!", "?"):
+            return None
+        for end in range(min(start + 3, len(body)), start, -1):
+            phrase = " ".join(body[start:end])
+            if is_skill(phrase, exact=True):
+                return phrase
     return None
 
 
@@ -235,8 +271,11 @@ def read_pet(words: Sequence[str]) -> list[str]:
 _PLACE_RELATIONS = frozenset({"lives in", "plans to move to", "plans to travel to"})
 
 
-def well_typed(relation: str, value: str | None, is_person: Callable[[str], bool]) -> bool:
-    """Whether ``value`` is of the kind ``relation`` takes (a retraction of any value is)."""
+def well_typed(
+    relation: str, value: str | None, is_person: Callable[[str], bool], *, listed: bool = False
+) -> bool:
+    """Whether ``value`` is of the kind ``relation`` takes (a retraction of any value is);
+    ``listed``: a job title must end in a listed job noun (not any "-er")."""
     if value is None:
         return True
     if relation in _PLACE_RELATIONS:
@@ -259,5 +298,7 @@ def well_typed(relation: str, value: str | None, is_person: Callable[[str], bool
     if relation == "is learning":
         return not (is_person(value) or is_vehicle(value) or is_place(value))
     if relation == "works as":
-        return is_job_title(value) and not is_person(value)
+        return is_job_title(value, listed=listed) and not is_person(value)
+    if relation == "owns":
+        return not (is_person(value) or is_place(value))
     return True

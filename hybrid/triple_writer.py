@@ -42,8 +42,10 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from extraction.attribution import Attributed, attribute, observe
+from extraction.cardinality import Cardinality
 from extraction.fact_patterns import extract_facts
 from extraction.fact_sources import combine
+from extraction.gazetteer import is_vehicle
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
@@ -52,8 +54,9 @@ from extraction.name_resolution import resolve_names, stated_text
 from extraction.people import People, people_from
 from extraction.relation_frames import frame_facts
 from extraction.statements import StatementInput
+from extraction.supersession import SYMMETRIC, Current, with_endings
 from graph.errors import RecallGraphError
-from graph.facts_read import stream_names
+from graph.facts_read import FactQuery, exact_facts, stream_names
 from graph.facts_write import FactsPart
 from graph.keys import entity_key, relation_key
 from graph.updates import latest_statements
@@ -184,6 +187,62 @@ class TripleWriter:
             names=list(dict.fromkeys([*named, *known.names])),
         )
 
+    def _single(self, relation: str) -> bool:
+        return self.memory.cardinality(relation_key(relation)) is Cardinality.SINGLE
+
+    def _current(self, space: str, history: list[list[Triple]]) -> Current:
+        """A subject's current values of a relation: replayed from this writer's recent writes
+        (``history``, newest first), else read from the memory; a relation between two people
+        counts from either side."""
+        found: dict[tuple[str, str], list[str]] = {}
+
+        def current(subject: str, relation: str) -> list[str]:
+            key = (entity_key(subject), relation_key(relation))
+            if key not in found:
+                replayed = self._replayed(history, key, relation)
+                found[key] = (
+                    replayed if replayed is not None else self._stored(space, subject, relation)
+                )
+            return found[key]
+
+        return current
+
+    def _replayed(
+        self, history: list[list[Triple]], key: tuple[str, str], relation: str
+    ) -> list[str] | None:
+        state: list[str] | None = None
+        symmetric = relation in SYMMETRIC
+        for written in reversed(history):
+            for t in written:
+                if relation_key(t.relation) != key[1]:
+                    continue
+                if entity_key(t.subject) == key[0]:
+                    other = t.object
+                elif symmetric and t.object is not None and entity_key(t.object) == key[0]:
+                    other = t.subject
+                else:
+                    continue
+                state = [] if state is None else state
+                if t.retract:
+                    state = [
+                        v for v in state if other is not None and entity_key(v) != entity_key(other)
+                    ]
+                elif other is not None:
+                    state = [other] if self._single(relation) else [*state, other]
+        return state
+
+    def _stored(self, space: str, subject: str, relation: str) -> list[str]:
+        facts = exact_facts(
+            self.memory.store, space, FactQuery(subject=subject, relation=relation)
+        ).facts
+        values = [f.object for f in facts]
+        if relation in SYMMETRIC:
+            held = exact_facts(
+                self.memory.store, space, FactQuery(relation=relation, object=subject)
+            ).facts
+            values += [f.subject for f in held]
+        return list(dict.fromkeys(values))
+
     def triples(self, space: str, statement: StatementInput) -> list[Triple]:
         """The facts this writer stores for ``statement`` (what an evaluation grades)."""
         return self.resolve(space, statement).triples
@@ -226,8 +285,12 @@ class TripleWriter:
             found = resolved.triples
             resolutions = list(dict.fromkeys([*resolved.resolutions, *attributed.resolutions]))
         with self._lock:
-            earlier = [t for _, written in self._recent[space] for t in written]
-        found = [t for t in self.memory.canonical(space, found, earlier) if storable(t)]
+            history = [written for _, written in self._recent[space]]
+        earlier = [t for written in history for t in written]
+        found = self.memory.canonical(space, found, earlier)
+        if resolving:
+            found = with_endings(found, self._current(space, history), self._single, is_vehicle)
+        found = [t for t in found if storable(t)]
         with self._lock:
             self._recent[space].appendleft((statement.text, found))
         return WrittenTriples(found, resolutions, _about(attributed, found, people))
