@@ -69,6 +69,7 @@ _PARTICIPLES = frozenset(
     bought sold moved found started joined finished passed signed given kept split broken
     begun booked decided adopted""".split()
 )
+_REPORTING = frozenset("told tell tells asked texted messaged emailed showed reminded".split())
 _ADVERBS = frozenset("also just now still finally already recently really officially".split())
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may
@@ -125,6 +126,18 @@ def capitalised_names(text: str) -> Iterator[str]:
             yield " ".join(words)
 
 
+_PLACE_OR_EMPLOYER = re.compile(
+    r"\b(?:at|in|into|from|for|by|joined|joining|left|leaving|quit|visited|@|w/)\s+$", re.IGNORECASE
+)
+
+
+def _after_preposition(text: str, name: str) -> bool:
+    """Whether every mention of ``name`` follows "at", "in", "for", "by" …: where a statement
+    puts an employer or a place, not a person it introduces ("employed by Caleta Salud")."""
+    starts = [m.start() for m in re.finditer(re.escape(name), text)]
+    return bool(starts) and all(_PLACE_OR_EMPLOYER.search(text[:s]) for s in starts)
+
+
 def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> str:
     """A person-like name: the known person it misspells, else a new person."""
     known = {entity_key(n): n for n in people.names()}
@@ -149,10 +162,10 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     """Learn the people ``text`` introduces; the chat turn's speaker as the stream knows them."""
     resolutions: list[Resolution] = []
     said_by = turn_speaker(text)
-    speaker = people.add(said_by) if said_by else None
+    speaker = people.add(said_by, sure=True) if said_by else None
     body = text[text.index(":") + 1 :] if said_by else text
     for name in capitalised_names(body):
-        if person_like(name):
+        if person_like(name) and not _after_preposition(body, name):
             _known_or_new(people, name, resolutions)
     for match in _DECLARED_SELF.finditer(body):
         name = as_name(match[1])
@@ -274,7 +287,10 @@ class _Writer:
         word = tokens[i][2]
         low = word.casefold().replace("’", "'")
         following = tokens[i + 1][2] if i + 1 < len(tokens) else ""
+        reported = i > 0 and tokens[i - 1][2].casefold() in _REPORTING
         if self.speaker and low in _FIRST_PERSON and (low != "i" or word in ("i", "I")):
+            if low == "me" and reported:
+                return None, 1  # "Oddvar told me he drives …": what is told is about him
             self.first_person = True
             self.mentioned(self.speaker, word, None)
             replaced = _FIRST_PERSON[low].format(self.speaker)
@@ -319,6 +335,8 @@ class _Writer:
         span = tokens[i : i + n]
         if any(not w[:1].isalpha() for _, _, w in span):
             return None
+        if any(w.islower() and w not in _PARTICLES and everyday_word(w) for _, _, w in span):
+            return None  # "the Kelp Sensor": the article is no part of the name
         if any(text[a[1] : b[0]] != " " for a, b in itertools.pairwise(span)):
             return None
         mention = text[span[0][0] : span[-1][1]]

@@ -18,6 +18,7 @@ from extraction.memory_api import Triple
 from extraction.name_resolution import FIRST_PERSON, THIRD_PERSON
 from extraction.people import person_like
 from extraction.relations import read_relation
+from extraction.supersession import SYMMETRIC
 from extraction.typed_objects import well_typed
 from graph.keys import entity_key
 
@@ -31,11 +32,12 @@ _EVENTS = frozenset(
 )
 
 
-def _about_someone(subject: str, is_person: Callable[[str], bool]) -> bool:
-    key = entity_key(subject)
+def _about_someone(triple: Triple, is_person: Callable[[str], bool]) -> bool:
+    """A person, or "they" where they broke up (the memory ends it for both)."""
+    key = entity_key(triple.subject)
     if key in _PLURAL:
-        return False
-    return key in _PRONOUNS or is_person(subject) or person_like(subject)
+        return triple.retract and read_relation(triple.relation).name in SYMMETRIC
+    return key in _PRONOUNS or is_person(triple.subject) or person_like(triple.subject)
 
 
 def _overlaps(a: str, b: str) -> bool:
@@ -82,7 +84,7 @@ def combine(
             and _overlaps(t.object or "", triple.object or "")
             for t in framed
         )
-        if same_value or not _about_someone(triple.subject, is_person):
+        if same_value or not _about_someone(triple, is_person):
             continue
         if _noise(triple, reading.canonical):
             continue

@@ -56,6 +56,7 @@ class Person:
     name: str
     gender: str = ""  # "f", "m" or "" (not known)
     mentions: int = 0
+    sure: bool = False  # a listed given name or surname, a speaker, or a declared name
 
 
 def _cap(word: str) -> str:
@@ -125,7 +126,7 @@ class People:
     recent: list[str] = field(default_factory=list)  # person keys, most recent first
     words: Counter[str] = field(default_factory=Counter)  # lower-case unknown words seen
 
-    def add(self, name: str, gender: str = "") -> str:
+    def add(self, name: str, gender: str = "", *, sure: bool = False) -> str:
         """Register a person (a full name, or one name such as a chat speaker's) and return
         the name the stream knows them by: a one-word name that is the first name of exactly
         one known person is that person; a full name absorbs a one-word person it begins
@@ -140,7 +141,11 @@ class People:
             found = self.lookup(name)
             if found is not None:
                 return found
-        self.persons[key] = Person(name, gender or (given_name_gender(name.split()[0]) or ""))
+        first, last = name.split()[0], name.split()[-1]
+        listed = given_name_gender(first) is not None or is_common_name(last)
+        self.persons[key] = Person(
+            name, gender or (given_name_gender(first) or ""), sure=sure or listed
+        )
         if " " in key:
             single = key.split()[0]
             if single in self.persons and " " not in single:
@@ -150,6 +155,7 @@ class People:
     def _absorb(self, single: str, key: str) -> None:
         old = self.persons.pop(single)
         self.persons[key].mentions += old.mentions
+        self.persons[key].sure = True
         self.persons[key].gender = self.persons[key].gender or old.gender
         self.alias(old.name, self.persons[key].name)
         self.recent = [key if k == single else k for k in self.recent]
@@ -194,16 +200,25 @@ class People:
     def latest(self, gender: str = "", exclude: Iterable[str] = ()) -> str | None:
         """The person spoken of last whose gender does not contradict ``gender``."""
         skipped = {entity_key(n) for n in exclude}
-        for key in self.recent:
-            person = self.persons.get(key)
-            if person is None or key in skipped:
-                continue
-            if not gender or not person.gender or person.gender == gender:
-                return person.name
-        return None
+        candidates = [
+            p
+            for k in self.recent
+            if (p := self.persons.get(k)) is not None
+            and k not in skipped
+            and (not gender or not p.gender or p.gender == gender)
+        ]
+        sure = [p for p in candidates if p.sure]
+        return (sure or candidates)[0].name if candidates else None
 
     def is_person(self, name: str) -> bool:
         return self.lookup(name) is not None
+
+    def surely_person(self, name: str) -> bool:
+        """A person by a listed name, a speaker or a declaration: a two-word name the stream
+        merely capitalised ("Caleta Salud") may be an organisation's."""
+        found = self.lookup(name)
+        person = self.persons.get(entity_key(found)) if found else None
+        return person is not None and person.sure
 
     def lookup(self, mention: str) -> str | None:
         found = self.find(mention)
@@ -240,7 +255,7 @@ class People:
             )
         words = key.split()
         n = len(words)
-        if is_place(mention):
+        if big_place(mention):
             return None  # "Bristol" is the city, not the first word of "Bristol Flyers"
         multi = [k.split() for k in self.persons if len(k.split()) > n]
         firsts = [" ".join(k) for k in multi if k[:n] == words]

@@ -46,16 +46,17 @@ def _part_of(mention: str, value: str) -> bool:
     return bool(words) and all(w in full for w in words)
 
 
-def oriented(triples: Sequence[Triple], current: Current) -> list[Triple]:
-    """Relations between two people in the direction the stream already holds them."""
+def oriented(triples: Sequence[Triple], current: Current, first: str | None = None) -> list[Triple]:
+    """Relations between two people in the direction the stream already holds them, else
+    with ``first`` (a chat turn's speaker: "sanne and I broke up" is about the speaker) as
+    the subject."""
     found: list[Triple] = []
     for t in triples:
         if t.relation in SYMMETRIC and t.object is not None:
-            mine = current(t.subject, t.relation)
-            theirs = current(t.object, t.relation)
-            if not any(_same(v, t.object) for v in mine) and any(
-                _same(v, t.subject) for v in theirs
-            ):
+            mine = any(_same(v, t.object) for v in current(t.subject, t.relation))
+            theirs = any(_same(v, t.subject) for v in current(t.object, t.relation))
+            speaker_last = first is not None and _same(t.object, first)
+            if not mine and (theirs or speaker_last):
                 t = t.model_copy(update={"subject": t.object, "object": t.subject})
         found.append(t)
     return found
@@ -81,11 +82,13 @@ def with_endings(
     current: Current,
     single: Callable[[str], bool],
     is_vehicle: Callable[[str], bool],
+    first: str | None = None,
 ) -> list[Triple]:
-    """``triples`` with the endings they imply (see the module), retractions first."""
+    """``triples`` with the endings they imply (see the module), retractions first;
+    ``first``: who comes first in a relation between two people the stream has not seen."""
     kept = [
         t
-        for t in (_loose(t, current, is_vehicle) for t in oriented(triples, current))
+        for t in (_loose(t, current, is_vehicle) for t in oriented(triples, current, first))
         if t is not None
     ]
     asserted = {(entity_key(t.subject), relation_key(t.relation)) for t in kept if not t.retract}

@@ -80,7 +80,7 @@ def proper_run(words: Sequence[str]) -> str | None:
     kept: list[str] = []
     for i, word in enumerate(words):
         owner = re.sub(r"['’]s$", "", word)
-        if _capitalised(word) and word.casefold() not in _TIME:
+        if _capitalised(word) and (kept or word.casefold() not in _TIME):
             kept.append(owner)
             if owner != word:
                 break
@@ -116,8 +116,13 @@ def read_name(words: Sequence[str]) -> str | None:
     if name is None:
         return lower_run(body)
     rest = body[len(name.split()) :]
-    while rest and rest[0].islower() and is_organisation_name(rest[0]) and "'" not in name:
-        name, rest = f"{name} {rest[0]}", rest[1:]
+    if "'" in name:
+        return name
+    for n in (3, 2, 1):  # "Ghent city archive", "Utrecht university", "Cerro Alegre soup kitchen"
+        tail = rest[:n]
+        lower = len(tail) == n and all(w.islower() and w not in _ENDS for w in tail)
+        if lower and is_organisation_name(tail[-1]):
+            return f"{name} {' '.join(tail)}"
     return name
 
 
@@ -133,8 +138,8 @@ def read_place(words: Sequence[str], window: int = 10) -> str | None:
             name = word
         if name is None:
             continue
-        if is_organisation_name(name) or is_vehicle(name):
-            return None
+        if is_organisation_name(name) or is_vehicle(name) or (name.isupper() and len(name) > 1):
+            return None  # "the AMC": an employer's initials, not a place
         after = list(words[i + len(name.split()) :])
         if after[:1] in ([","], ["("]) and len(after) > 1:
             town = proper_run(after[1:]) or (after[1] if is_place(after[1]) else None)
@@ -203,22 +208,23 @@ def read_job(words: Sequence[str]) -> str | None:
         kept.append(word)
     for end in range(len(kept), 0, -1):
         title = " ".join(kept[:end])
+        after = body[end].casefold() if end < len(body) else ""
         if is_job_title(title):
-            return title
+            return None if after in ("on", "of") else title  # "the lead on X", "captain of Y"
     return None
 
 
 def read_skill(words: Sequence[str]) -> str | None:
     """A language, instrument, sport or pastime named within the first words ("Portuguese",
     "Scottish Gaelic", "the oud", "electric guitar", "up the cello" → "cello")."""
-    body = list(words[:5])
-    for start in range(min(3, len(body))):
-        if body[start] in (".", ",", ";", "!", "?"):
-            return None
+    body = list(words[:6])
+    for start in range(min(4, len(body))):
         for end in range(min(start + 3, len(body)), start, -1):
             phrase = " ".join(body[start:end])
             if is_skill(phrase, exact=True):
                 return phrase
+        if body[start].casefold() not in _DETERMINERS | _MODIFIERS | {"up", "on"}:
+            return None  # "stopped coaching the rugby team": no skill after a verb
     return None
 
 
@@ -300,5 +306,6 @@ def well_typed(
     if relation == "works as":
         return is_job_title(value, listed=listed) and not is_person(value)
     if relation == "owns":
-        return not (is_person(value) or is_place(value))
+        common_animal = is_animal(value) and value.islower()  # "a dog": a pet has a name
+        return not (is_person(value) or is_place(value) or common_animal)
     return True

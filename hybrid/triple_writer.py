@@ -264,10 +264,11 @@ class TripleWriter:
         known = self._known(space, people) if resolving else None
         structural = extract_facts(stated) if self.patterns else []
         if self.patterns and resolving:
-            with self._lock:
-                is_person = self._people[space].is_person
+            registry = self._people[space]
             topic = attributed.speaker or (attributed.about[-1] if attributed.about else None)
-            structural = combine(frame_facts(stated, people, topic), structural, is_person)
+            with self._lock:
+                framed = frame_facts(stated, people, topic, registry.surely_person)
+                structural = combine(framed, structural, registry.surely_person)
         modelled = self.model.write(stated, self.how, context=pretext).triples if self.model else []
         found = merge_sources(structural, modelled)
         resolutions: list[Resolution] = []
@@ -289,7 +290,8 @@ class TripleWriter:
         earlier = [t for written in history for t in written]
         found = self.memory.canonical(space, found, earlier)
         if resolving:
-            found = with_endings(found, self._current(space, history), self._single, is_vehicle)
+            current = self._current(space, history)
+            found = with_endings(found, current, self._single, is_vehicle, attributed.speaker)
         found = [t for t in found if storable(t)]
         with self._lock:
             self._recent[space].appendleft((statement.text, found))
