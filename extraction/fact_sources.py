@@ -32,6 +32,14 @@ _EVENTS = frozenset(
 )
 
 
+_MODALS = frozenset("will 'll would 'd can could might may should must".split())
+_TIMES = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
+    thursdays fridays saturdays sundays week weekend month year today tomorrow yesterday
+    morning evening night btw""".split()
+)
+
+
 def _about_someone(triple: Triple, is_person: Callable[[str], bool]) -> bool:
     """A person, or "they" where they broke up (the memory ends it for both)."""
     key = entity_key(triple.subject)
@@ -48,12 +56,16 @@ def _overlaps(a: str, b: str) -> bool:
 
 
 def _noise(triple: Triple, reading_canonical: bool) -> bool:
-    """A parser reading that states no lasting fact: an event ("met at", "celebrated"), or a
-    place tacked on by "in" ("adopted in Leeds", "is producing in Salford")."""
+    """A parser reading that states no lasting fact: an event ("met at", "celebrated"), a
+    possibility or a plan ("'ll come round", "can do viewings"), a time ("on wednesdays"), a
+    person related to themselves, or a place tacked on by "in" ("adopted in Leeds")."""
+    if triple.object is not None and entity_key(triple.object) == entity_key(triple.subject):
+        return True
     words = (triple.phrase or triple.relation).casefold().split()
     if reading_canonical or not words:
         return False
-    if any(w in _EVENTS for w in words):
+    value = entity_key(triple.object or "").split()
+    if any(w in _EVENTS or w in _MODALS for w in words) or any(w in _TIMES for w in value):
         return True
     return words[-1] in ("in", "at") and bool(triple.object) and is_place(str(triple.object))
 
@@ -79,9 +91,10 @@ def combine(
     for triple in parsed:
         triple = _retyped(triple)
         reading = read_relation(triple.relation)
+        said = f"{triple.relation} {triple.object or ''}"
         same_value = any(
             entity_key(t.subject) == entity_key(triple.subject)
-            and _overlaps(t.object or "", triple.object or "")
+            and (_overlaps(t.object or "", triple.object or "") or _overlaps(t.object or "", said))
             for t in framed
         )
         if same_value or not _about_someone(triple, is_person):

@@ -54,6 +54,7 @@ FRAMES: tuple[Frame, ...] = (
             r"(?!\s+(?:from|out|in\s+together)\b)"
         ),
         read_place,
+        home=True,
     ),
     Frame(
         "lives in",

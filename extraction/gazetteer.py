@@ -286,7 +286,10 @@ def is_job_title(name: str, *, listed: bool = False) -> bool:
     head = parts[-1]
     if head in JOB_HEADS:
         return True
-    return not listed and len(head) > 4 and head.endswith(_JOB_SUFFIXES)
+    if listed or len(head) <= 4 or not head.endswith(_JOB_SUFFIXES):
+        return False
+    tag = word_class(head)
+    return tag is None or tag.startswith("NN")  # "better", "over", "offer" are no jobs
 
 
 _JOB_SUFFIXES = ("er", "or", "ist", "ian", "eur")

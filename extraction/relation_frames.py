@@ -116,6 +116,7 @@ class _Reading:
     found: list[Triple]
     sure: Callable[[str], bool] = lambda _: True  # a person for certain, not a capitalised org
     named: list[str] = field(default_factory=list)  # the statement's people so far
+    speaker: str | None = None  # a chat turn's speaker
     homeless: list[tuple[list[str], str]] = field(default_factory=list)  # a home cue, no place
 
     def spans(self, clause: str) -> list[tuple[int, int, str]]:
@@ -257,20 +258,23 @@ class _Reading:
                 if cue.match(clause[b_end:]):
                     self.add(a, relation, b, ends)
         for (_, a_end, a), (b_start, b_end, b) in itertools.pairwise(spans):
-            partner = PARTNER.match(clause[b_end:])
-            if partner and clause[a_end:b_start].strip() == ",":  # "Sanne, Paulo's girlfriend"
-                self.add(b, PARTNER_NOUNS[partner["noun"].casefold()], a, False)
+            noun = PARTNER.match(clause[b_end:])
+            if noun and clause[a_end:b_start].strip() == ",":  # "Sanne, Paulo's girlfriend"
+                self.add(b, PARTNER_NOUNS[noun["noun"].casefold()], a, False)
         if EACH_OTHER.search(clause) and self.topic:
             others = [n for n in self.named if n != self.topic]
             if others:
-                topic = self.topic
-                self.add(topic, "is seeing", others[-1], False)
-                self.topic = topic
+                self._aside(self.topic, "is seeing", others[-1])
         for _, end, proposer in spans:
-            if PROPOSED.match(clause[end:]) and self.topic and self.topic != proposer:
-                topic = self.topic
-                self.add(topic, "married to", proposer, False)
-                self.topic = topic
+            to = self.speaker or next((n for n in self.named if n != proposer), None)
+            if PROPOSED.match(clause[end:]) and to and to != proposer:
+                self._aside(to, "married to", proposer)
+
+    def _aside(self, subject: str, relation: str, value: str) -> None:
+        """A fact that leaves the topic as it was."""
+        topic = self.topic
+        self.add(subject, relation, value, False)
+        self.topic = topic
 
     def _fragments(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         """Notes and chat without verbs: "Vet nurse @ Preston Park Vets", "ux designer by the
@@ -283,6 +287,8 @@ class _Reading:
                 words = words[1:]
             if not words or any(name in segment for name in self.named):
                 continue
+            if words[0].casefold() in ("a", "an", "the", "my", "his", "her", "their"):
+                continue  # "a doctor in the family" says no one's job
             first = words[0].casefold() if not words[0].isupper() else words[0]
             job = read_job([first, *words[1:]])
             if job is None or not is_job_title(job, listed=True):
@@ -309,11 +315,12 @@ def frame_facts(
     people: Sequence[str],
     topic: str | None = None,
     sure: Callable[[str], bool] = lambda _: True,
+    speaker: str | None = None,
 ) -> list[Triple]:
     """The facts the frames read in ``text`` (people written out, as ``extraction.attribution``
     writes it): about ``people`` only; ``topic``: whom a clause without a subject is about;
     ``sure``: whether a name is surely a person's (not an organisation's)."""
-    reading = _Reading(people, topic, [], sure)
+    reading = _Reading(people, topic, [], sure, speaker=speaker)
     for sentence in split_sentences(text):
         if sentence.rstrip().endswith("?"):
             continue

@@ -32,7 +32,9 @@ SUCCEEDS: dict[str, tuple[str, ...]] = {
     "married to": ("is seeing",),
     "lives in": ("plans to move to",),
 }
-LOOSE = frozenset({"drives", "rides", "plans to travel to", "is learning", "studies at"})
+LOOSE = frozenset(
+    {"drives", "rides", "plans to travel to", "is learning", "studies at", "works for"}
+)
 
 
 def _same(a: str, b: str) -> bool:
@@ -64,17 +66,17 @@ def oriented(triples: Sequence[Triple], current: Current, first: str | None = No
 
 def _loose(t: Triple, current: Current, is_vehicle: Callable[[str], bool]) -> Triple | None:
     """A retraction whose value may name only part of the current one."""
-    if t.object is None or t.relation not in LOOSE:
+    if not t.retract or t.object is None or t.relation not in LOOSE:
         return t
     values = current(t.subject, t.relation)
     if any(_same(v, t.object) for v in values):
         return t
-    matching = [v for v in values if _part_of(t.object, v)]
+    matching = [v for v in values if _part_of(t.object, v) or _part_of(v, t.object)]
     if len(matching) == 1:
         return t.model_copy(update={"object": matching[0]})
     if t.relation in ("drives", "rides") and not is_vehicle(t.object):
         return None
-    return t
+    return None if values else t  # "quit duolingo" while at Daeyang Games ends no job
 
 
 def with_endings(
@@ -82,13 +84,15 @@ def with_endings(
     current: Current,
     single: Callable[[str], bool],
     is_vehicle: Callable[[str], bool],
+    held: Current | None = None,
     first: str | None = None,
 ) -> list[Triple]:
     """``triples`` with the endings they imply (see the module), retractions first;
-    ``first``: who comes first in a relation between two people the stream has not seen."""
+    ``held``: values as stored, one way (default ``current``); ``first``: who comes first in
+    a relation between two people the stream has not seen."""
     kept = [
         t
-        for t in (_loose(t, current, is_vehicle) for t in oriented(triples, current, first))
+        for t in (_loose(t, current, is_vehicle) for t in oriented(triples, held or current, first))
         if t is not None
     ]
     asserted = {(entity_key(t.subject), relation_key(t.relation)) for t in kept if not t.retract}

@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 
 from extraction.gazetteer import (
     VEHICLE_MAKES,
+    big_place,
+    chat_place,
     everyday_word,
     is_animal,
     is_job_title,
@@ -61,7 +63,11 @@ def tokens(text: str) -> list[str]:
 
 
 def _capitalised(word: str) -> bool:
-    return word[:1].isupper() or (word[:1].isdigit() and len(word) > 1 and word[-1:].isalpha())
+    """A capitalised word, or a model number such as "3D" (not an ordinal: "2nd")."""
+    ordinal = word[:1].isdigit() and word[-2:].casefold() in ("st", "nd", "rd", "th")
+    return word[:1].isupper() or (
+        word[:1].isdigit() and len(word) > 1 and word[-1:].isalpha() and not ordinal
+    )
 
 
 def _strip(words: Sequence[str]) -> list[str]:
@@ -134,7 +140,9 @@ def read_place(words: Sequence[str], window: int = 10) -> str | None:
         if word in (".", ";", "!", "?") or (word.casefold() in ("and", "but") and i > 0):
             return None
         name = proper_run(words[i:]) if _capitalised(word) else None
-        if name is None and word.islower() and is_place(word) and not everyday_word(word):
+        after_preposition = i > 0 and words[i - 1].casefold() in ("in", "to", "from", "into")
+        lower_place = chat_place(word) or (after_preposition and is_place(word))
+        if name is None and word.islower() and lower_place and not everyday_word(word):
             name = word
         if name is None:
             continue
@@ -149,6 +157,7 @@ def read_place(words: Sequence[str], window: int = 10) -> str | None:
     return None
 
 
+_LEADS = frozenset("lead head captain coach chair member leader".split())
 _UNITS = frozenset("team office department division staff branch unit lab clinic side".split())
 
 
@@ -171,8 +180,10 @@ def read_org(words: Sequence[str]) -> str | None:
     name = read_name(words)
     if name is None or is_vehicle(name) or is_skill(name) or is_job_title(name, listed=True):
         return None
-    if is_place(name) and not is_organisation_name(name):
-        return None
+    if (big_place(name) or (is_place(name) and not name.islower())) and not is_organisation_name(
+        name
+    ):
+        return None  # a city; a small town's name written in lower case may be an employer's
     return name
 
 
@@ -210,7 +221,8 @@ def read_job(words: Sequence[str]) -> str | None:
         title = " ".join(kept[:end])
         after = body[end].casefold() if end < len(body) else ""
         if is_job_title(title):
-            return None if after in ("on", "of") else title  # "the lead on X", "captain of Y"
+            led = kept[end - 1].casefold() in _LEADS and after in ("on", "of")
+            return None if led else title  # "the lead on X", "captain of Y": another relation
     return None
 
 
@@ -218,6 +230,8 @@ def read_skill(words: Sequence[str]) -> str | None:
     """A language, instrument, sport or pastime named within the first words ("Portuguese",
     "Scottish Gaelic", "the oud", "electric guitar", "up the cello" → "cello")."""
     body = list(words[:6])
+    stop = next((i for i, w in enumerate(body) if not w[:1].isalnum()), len(body))
+    body = body[:stop]
     for start in range(min(4, len(body))):
         for end in range(min(start + 3, len(body)), start, -1):
             phrase = " ".join(body[start:end])

@@ -190,28 +190,32 @@ class TripleWriter:
     def _single(self, relation: str) -> bool:
         return self.memory.cardinality(relation_key(relation)) is Cardinality.SINGLE
 
-    def _current(self, space: str, history: list[list[Triple]]) -> Current:
+    def _current(
+        self, space: str, history: list[list[Triple]], *, directed: bool = False
+    ) -> Current:
         """A subject's current values of a relation: replayed from this writer's recent writes
         (``history``, newest first), else read from the memory; a relation between two people
-        counts from either side."""
+        counts from either side unless ``directed``."""
         found: dict[tuple[str, str], list[str]] = {}
 
         def current(subject: str, relation: str) -> list[str]:
             key = (entity_key(subject), relation_key(relation))
             if key not in found:
-                replayed = self._replayed(history, key, relation)
+                replayed = self._replayed(history, key, relation, directed)
                 found[key] = (
-                    replayed if replayed is not None else self._stored(space, subject, relation)
+                    replayed
+                    if replayed is not None
+                    else self._stored(space, subject, relation, directed)
                 )
             return found[key]
 
         return current
 
     def _replayed(
-        self, history: list[list[Triple]], key: tuple[str, str], relation: str
+        self, history: list[list[Triple]], key: tuple[str, str], relation: str, directed: bool
     ) -> list[str] | None:
         state: list[str] | None = None
-        symmetric = relation in SYMMETRIC
+        symmetric = relation in SYMMETRIC and not directed
         for written in reversed(history):
             for t in written:
                 if relation_key(t.relation) != key[1]:
@@ -231,12 +235,12 @@ class TripleWriter:
                     state = [other] if self._single(relation) else [*state, other]
         return state
 
-    def _stored(self, space: str, subject: str, relation: str) -> list[str]:
+    def _stored(self, space: str, subject: str, relation: str, directed: bool) -> list[str]:
         facts = exact_facts(
             self.memory.store, space, FactQuery(subject=subject, relation=relation)
         ).facts
         values = [f.object for f in facts]
-        if relation in SYMMETRIC:
+        if relation in SYMMETRIC and not directed:
             held = exact_facts(
                 self.memory.store, space, FactQuery(relation=relation, object=subject)
             ).facts
@@ -267,7 +271,9 @@ class TripleWriter:
             registry = self._people[space]
             topic = attributed.speaker or (attributed.about[-1] if attributed.about else None)
             with self._lock:
-                framed = frame_facts(stated, people, topic, registry.surely_person)
+                framed = frame_facts(
+                    stated, people, topic, registry.surely_person, attributed.speaker
+                )
                 structural = combine(framed, structural, registry.surely_person)
         modelled = self.model.write(stated, self.how, context=pretext).triples if self.model else []
         found = merge_sources(structural, modelled)
@@ -291,7 +297,8 @@ class TripleWriter:
         found = self.memory.canonical(space, found, earlier)
         if resolving:
             current = self._current(space, history)
-            found = with_endings(found, current, self._single, is_vehicle, attributed.speaker)
+            held = self._current(space, history, directed=True)
+            found = with_endings(found, current, self._single, is_vehicle, held, attributed.speaker)
         found = [t for t in found if storable(t)]
         with self._lock:
             self._recent[space].appendleft((statement.text, found))
