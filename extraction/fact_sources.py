@@ -32,11 +32,26 @@ _EVENTS = frozenset(
 )
 
 
+_ONE_VALUE = frozenset(
+    {
+        "lives in",
+        "works for",
+        "works as",
+        "is seeing",
+        "married to",
+        "studies at",
+        "drives",
+        "rides",
+        "plans to travel to",
+        "plans to move to",
+    }
+)
 _MODALS = frozenset("will 'll would 'd can could might may should must".split())
 _TIMES = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
     thursdays fridays saturdays sundays week weekend month year today tomorrow yesterday
-    morning evening night btw""".split()
+    morning evening night btw jan feb mar apr jun jul aug sep sept oct nov dec january
+    february march april june july august september october november december""".split()
 )
 
 
@@ -99,6 +114,18 @@ def combine(
         )
         if same_value or not _about_someone(triple, is_person):
             continue
+        if (
+            reading.canonical
+            and not triple.retract
+            and any(
+                entity_key(t.subject) == entity_key(triple.subject)
+                and t.relation == reading.name
+                and not t.retract
+                and reading.name in _ONE_VALUE
+                for t in framed
+            )
+        ):
+            continue  # the frame read this relation's value already
         if _noise(triple, reading.canonical):
             continue
         if reading.canonical and not well_typed(

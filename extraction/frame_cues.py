@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from extraction.typed_objects import (
+    read_group,
     read_job,
     read_name,
     read_org,
@@ -99,7 +100,8 @@ FRAMES: tuple[Frame, ...] = (
     Frame(
         "works for",
         cue(
-            r"\b(?:is|'s|am|are|was|still|back|now)\s+(?:still\s+|now\s+|back\s+)*(?:at|with|w/)\b"
+            r"\b(?:is|'s|am|are|was|still|back|now)\s+(?:still\s+|now\s+|back\s+)*"
+            r"(?:at|with|w/|@)(?=\s)"
         ),
         read_org,
     ),
@@ -239,7 +241,7 @@ FRAMES: tuple[Frame, ...] = (
         ),
         read_name,
     ),
-    Frame("plays in", cue(r"\b(?:plays|playing)\s+in\b|\bin\s+a\s+band\s*\("), read_name),
+    Frame("plays in", cue(r"\b(?:plays|playing)\s+in\b|\bin\s+a\s+band\s*\("), read_group),
     Frame("captains", cue(r"\bcaptain\s+of\b"), read_name),
     Frame("coaches", cue(r"\b(?:coaches|coaching|head\s+coach\s+of|coach\s+of)\b"), read_name),
     Frame("owns", cue(r"\b(?:opened|founded|runs|set\s+up)\s+(?:\S+\s+){0,3}?"), read_org),
@@ -259,10 +261,10 @@ ANYMORE = cue(r"\b(?:any\s?more|no\s+longer)\b")
 FUTURE = cue(
     r"\b(?:next|soon|tomorrow|end\s+of|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*"
     r"|in\s+the\s+new\s+year|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*|this\s+(?:weekend|week|month)"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+this\s+\w+)\b"
 )
 CLAUSES = re.compile(
-    r"\s*(?:[;:!?()]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
+    r"\s*(?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
     r"\b(?:but|so|though|because|while|whereas|although)\b)\s*"
 )
 FILLERS = frozenset(
@@ -300,4 +302,8 @@ EACH_OTHER = cue(r"\bwe(?:'ve|\s+have|'re|\s+are)?\s+(?:been\s+)?(?:seeing|datin
 JOB_ENDS = cue(
     r"\b(?:quit|left|leaving|lost|quitting)\s+(?:the|my|his|her|their)\s+(?:\S+\s+)?job\b"
 )
-FRAGMENT_LINKS = frozenset({"at", "@", "w/", "with", "for"})
+FRAGMENT_LINKS = frozenset({"at", "@", "w", "with", "for"})
+LESSONS_END = cue(
+    r"\b(?:stopp(?:ed|ing)|quit(?:ting)?|gave\s+up|giving\s+up|dropp(?:ed|ing))\s+"
+    r"(?:the\s+|my\s+|her\s+|his\s+|their\s+)?(?:lessons|classes)\b"
+)

@@ -281,8 +281,8 @@ def is_job_title(name: str, *, listed: bool = False) -> bool:
     lead"): a known job noun, or (unless ``listed``) a common agent noun ending (-er, -or,
     -ist, -ian)."""
     parts = entity_key(name).split()
-    if not parts or parts[-1] in _NOT_JOBS:
-        return False
+    if not parts or parts[-1] in _NOT_JOBS or (len(parts) == 1 and parts[0] in _KIN):
+        return False  # "her sister" is kin; "ward sister" is a job
     head = parts[-1]
     if head in JOB_HEADS:
         return True
@@ -293,6 +293,7 @@ def is_job_title(name: str, *, listed: bool = False) -> bool:
 
 
 _JOB_SUFFIXES = ("er", "or", "ist", "ian", "eur")
+_KIN = frozenset("sister brother".split())
 _NOT_JOBS = _words(
     """brother | sister-in-law | mother | father | daughter | grandmother | grandfather |
     member | number | corner | customer | neighbour | neighbor | user | fan | lover | winner |

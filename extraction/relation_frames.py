@@ -31,6 +31,7 @@ from extraction.frame_cues import (
     FRAMES,
     FUTURE,
     JOB_ENDS,
+    LESSONS_END,
     NAME_IS,
     NEGATION,
     PARTNER,
@@ -46,6 +47,7 @@ from extraction.frame_cues import (
 from extraction.gazetteer import (
     big_place,
     is_bicycle,
+    is_instrument,
     is_job_title,
     is_language,
     is_organisation_name,
@@ -105,8 +107,10 @@ _READERS: dict[str, Reader] = {
 def _verb_first(words: Sequence[str]) -> bool:
     """Whether a clause opens with a verb ("runs the kitchen …", "started at …"): its subject
     is the one before."""
-    tag = word_class(words[0]) if words else None
-    return tag is not None and (tag.startswith("VB") or tag == "MD")
+    if not words:
+        return False
+    tag = word_class(words[0])
+    return words[0].endswith("ing") or (tag is not None and (tag.startswith("VB") or tag == "MD"))
 
 
 @dataclass
@@ -139,7 +143,8 @@ class _Reading:
             start, _, name = before[-1]
             joined = [p for p in before[:-1] if clause[p[1] : start].strip().casefold() == "and"]
             return [joined[-1][2], name] if joined else [name]
-        words = [w for w in clause[:at].split() if w.casefold().strip(",") not in FILLERS]
+        segment = clause[:at].rsplit(",", 1)[-1]  # "settled in X, loving Y, playing in Z"
+        words = [w for w in segment.split() if w.casefold() not in FILLERS]
         if not words or _verb_first(words):
             return [self.topic] if self.topic else []
         return []
@@ -172,9 +177,12 @@ class _Reading:
         self._pets(clause, spans)
         self._couples(clause, spans)
         self._fragments(clause, spans)
-        for m in JOB_ENDS.finditer(clause):
-            for subject in self.subjects(clause, spans, m.start()):
-                self.add(subject, "works for", None, True)
+        for ending, relation in ((JOB_ENDS, "works for"), (LESSONS_END, "is learning")):
+            for m in ending.finditer(clause):
+                if FUTURE.search(clause[m.end() :]):
+                    continue  # "stopping drums after this term": not yet
+                for subject in self.subjects(clause, spans, m.start()):
+                    self.add(subject, relation, None, True)
         if not spans:
             return
         opening = [w for w in clause[: spans[0][0]].split() if w.casefold() not in FILLERS]
@@ -213,6 +221,8 @@ class _Reading:
         relation = frame.relation
         if frame.plan and FUTURE.search(clause[m.end() :]):
             relation = frame.plan
+        if frame.ends and FUTURE.search(clause[m.end() :]):
+            return  # an ending still to come is no ending yet
         for found in values:
             typed = relation or _typed_relation(found)
             if typed is None or (frame.ends and negated):
@@ -285,11 +295,17 @@ class _Reading:
             words = tokens(segment)
             while words and words[0].casefold() in FILLERS:
                 words = words[1:]
+            while words and not words[-1][:1].isalnum():
+                words = words[:-1]
             if not words or any(name in segment for name in self.named):
                 continue
             if words[0].casefold() in ("a", "an", "the", "my", "his", "her", "their"):
                 continue  # "a doctor in the family" says no one's job
             first = words[0].casefold() if not words[0].isupper() else words[0]
+            skill = " ".join(words).casefold()
+            if (is_skill(skill, exact=True) and is_instrument(skill)) or is_language(skill):
+                self.add(self.topic, "is learning", " ".join(words), False)  # "violin", "piano"
+                continue
             job = read_job([first, *words[1:]])
             if job is None or not is_job_title(job, listed=True):
                 continue
@@ -301,7 +317,7 @@ class _Reading:
             )
             rest = words[len(job.split()) :]
             if rest and rest[0].casefold() in FRAGMENT_LINKS:
-                employer = read_org(rest[1:])
+                employer = read_org([w for w in rest[1:] if w != "/"])
                 if employer is not None:
                     self.add(self.topic, "works for", employer, False)
 

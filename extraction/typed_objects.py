@@ -203,6 +203,13 @@ def read_topic(words: Sequence[str]) -> str | None:
     return " ".join(kept) or None
 
 
+def read_group(words: Sequence[str]) -> str | None:
+    """A band, team or group one plays in: its name ("The Static Gulls"), else its kind ("a
+    guitar quartet")."""
+    named = proper_run(_strip(words))
+    return named if named is not None else read_topic(words)
+
+
 def read_job(words: Sequence[str]) -> str | None:
     """A job title with its modifiers ("senior data analyst", "head chef", "3D animator",
     "UX designer"), ending at its head noun."""
