@@ -28,7 +28,7 @@ _PLURAL = frozenset({"they", "we", "them", "us"})  # who "they" are is not one p
 _EVENTS = frozenset(
     """met meet meets celebrated celebrates ran run won win lost lose asked asks sent sends
     said says told tells proposed called calls beat beats took take takes handed gave give
-    gives made had remember will""".split()
+    gives made had remember will got""".split()
 )
 
 
@@ -46,6 +46,7 @@ _ONE_VALUE = frozenset(
         "plans to move to",
     }
 )
+_BARE = frozenset("is 's am are was were not still now at in with on".split())
 _MODALS = frozenset("will 'll would 'd can could might may should must".split())
 _TIMES = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -82,6 +83,8 @@ def _noise(triple: Triple, reading_canonical: bool) -> bool:
     value = entity_key(triple.object or "").split()
     if any(w in _EVENTS or w in _MODALS for w in words) or any(w in _TIMES for w in value):
         return True
+    if set(words) <= _BARE:
+        return True  # "is at", "not is with": the frames read these with their kind
     return words[-1] in ("in", "at") and bool(triple.object) and is_place(str(triple.object))
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from extraction.typed_objects import (
+    read_club,
     read_group,
     read_job,
     read_name,
@@ -93,6 +94,12 @@ FRAMES: tuple[Frame, ...] = (
         read_org,
     ),
     Frame("works for", cue(r"\b(?:joined|rejoined|joins|joining)\b"), read_org),
+    Frame("is member of", cue(r"\b(?:joined|joins|joining)\b"), read_club),
+    Frame(  # "waiting tables at Kumo", "serving coffee at Lumen": a named employer
+        "works for",
+        re.compile(r"\b\w+ing\s+\w+\s+at\s+(?=the\s+[A-Z]|[A-Z])"),
+        read_org,
+    ),
     Frame("works for", cue(r"\b(?:hired|employed|recruited)\s+(?:by|at)\b"), read_org),
     Frame("works for", cue(r"\b(?:started|starts|starting|start)\s+(?:work\s+)?at\b"), read_org),
     Frame("works for", cue(r"\bsigned\s+(?:on\s+)?with\b"), read_org),

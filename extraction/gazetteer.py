@@ -289,7 +289,7 @@ def is_job_title(name: str, *, listed: bool = False) -> bool:
     if listed or len(head) <= 4 or not head.endswith(_JOB_SUFFIXES):
         return False
     tag = word_class(head)
-    return tag is None or tag.startswith("NN")  # "better", "over", "offer" are no jobs
+    return tag is not None and tag.startswith("NN")  # "better", "crueller" are no jobs
 
 
 _JOB_SUFFIXES = ("er", "or", "ist", "ian", "eur")
@@ -315,6 +315,18 @@ def is_school(name: str) -> bool:
     return any(p in SCHOOL_HEADS for p in entity_key(name).split()) or _phrase_in(
         name, SCHOOL_HEADS
     )
+
+
+CLUB_HEADS = _words(
+    """club | league | choir | band | orchestra | society | ensemble | quartet | quintet |
+    trio | troupe | crew | squad | side | book club | running club"""
+)
+
+
+def is_club(name: str) -> bool:
+    """A club one belongs to rather than works for ("the Cardiff roller derby league")."""
+    parts = entity_key(name).split()
+    return bool(parts) and parts[-1] in CLUB_HEADS
 
 
 def is_organisation_name(name: str) -> bool:

@@ -20,6 +20,7 @@ from extraction.gazetteer import (
     chat_place,
     everyday_word,
     is_animal,
+    is_club,
     is_job_title,
     is_organisation_name,
     is_place,
@@ -27,6 +28,7 @@ from extraction.gazetteer import (
     is_vehicle,
 )
 from extraction.people import as_name
+from extraction.text import word_class
 from graph.keys import entity_key
 
 TOKEN = re.compile(r"[^\W_](?:[\w'’&.+-]*[^\W_])?|&|[^\w\s]")
@@ -180,10 +182,8 @@ def read_org(words: Sequence[str]) -> str | None:
     name = read_name(words)
     if name is None or is_vehicle(name) or is_skill(name) or is_job_title(name, listed=True):
         return None
-    if (big_place(name) or (is_place(name) and not name.islower())) and not is_organisation_name(
-        name
-    ):
-        return None  # a city; a small town's name written in lower case may be an employer's
+    if big_place(name) and not is_organisation_name(name):
+        return None  # a city; a small town's name may be an employer's too ("Kumo")
     return name
 
 
@@ -199,14 +199,24 @@ def read_topic(words: Sequence[str]) -> str | None:
             if kept:
                 break
             continue
+        tag = word_class(low)
+        if low.endswith(("ing", "ed")) or (tag is not None and tag.startswith(("VB", "PRP"))):
+            return None  # "finishing her PhD", "started her masters": no subject named
         kept.append(word)
     return " ".join(kept) or None
+
+
+def read_club(words: Sequence[str]) -> str | None:
+    """A club, league, choir or band joined ("Darius's book club", "the Cardiff roller derby
+    league")."""
+    name = read_name(words)
+    return name if name is not None and is_club(name) else None
 
 
 def read_group(words: Sequence[str]) -> str | None:
     """A band, team or group one plays in: its name ("The Static Gulls"), else its kind ("a
     guitar quartet")."""
-    named = proper_run(_strip(words))
+    named = read_name(words) if _strip(words)[:1] and _capitalised(_strip(words)[0]) else None
     return named if named is not None else read_topic(words)
 
 
@@ -313,6 +323,7 @@ def well_typed(
         place_only = is_place(value) and not is_organisation_name(value)
         return not (
             place_only
+            or is_club(value)
             or is_person(value)
             or is_vehicle(value)
             or is_skill(value)
@@ -328,5 +339,6 @@ def well_typed(
         return is_job_title(value, listed=listed) and not is_person(value)
     if relation == "owns":
         common_animal = is_animal(value) and value.islower()  # "a dog": a pet has a name
-        return not (is_person(value) or is_place(value) or common_animal)
+        common = listed and value.islower() and everyday_word(value.split()[-1])  # "a place"
+        return not (is_person(value) or is_place(value) or common_animal or common)
     return True
