@@ -196,7 +196,8 @@ def _clauses(tokens: Sequence[Token]) -> list[list[Token]]:
             )
         )
         if breaks:
-            clauses.append([token] if word in ("who", "which") and not reserved else [])
+            kept = word in ("who", "which", "while") and not reserved
+            clauses.append([token] if kept else [])
             continue
         clauses[-1].append(token)
     return [c for c in clauses if c]
@@ -536,6 +537,8 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
     found = _subject(clause)
     if found is None:  # "Kenji Morimoto, sous chef at Norrland, …": the topic of what follows
         return [], _Context(_topic(clause) or context.subject, after.named)
+    if clause[0][0].casefold() == "while":
+        return [], after  # "while she's in Reykjavik": a stay, not a home
     relative = clause[0][0].casefold() in ("who", "which")
     pronoun = (found.subject or "").casefold() in ("he", "she")
     if found.subject is not None and not (pronoun and context.subject):

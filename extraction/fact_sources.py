@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from extraction.gazetteer import is_bicycle, is_place, is_vehicle
+from extraction.gazetteer import is_bicycle, is_job_title, is_place, is_vehicle
 from extraction.memory_api import Triple
 from extraction.name_resolution import FIRST_PERSON, THIRD_PERSON
 from extraction.people import person_like
@@ -85,6 +85,8 @@ def _noise(triple: Triple, reading_canonical: bool) -> bool:
         return True
     if set(words) <= _BARE:
         return True  # "is at", "not is with": the frames read these with their kind
+    if triple.object is not None and is_job_title(triple.object, listed=True):
+        return True  # "her first shift … manager": jobs are read by the frames
     return words[-1] in ("in", "at") and bool(triple.object) and is_place(str(triple.object))
 
 

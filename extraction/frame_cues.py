@@ -107,7 +107,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame(
         "works for",
         cue(
-            r"\b(?:is|'s|am|are|was|still|back|now)\s+(?:still\s+|now\s+|back\s+)*"
+            r"\b(?:is|'s|am|are|was|still|back|now)(?:n't|\s+not)?\s+(?:still\s+|now\s+|back\s+)*"
             r"(?:at|with|w/|@)(?=\s)"
         ),
         read_org,
@@ -126,7 +126,7 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(
         "works for",
-        cue(r"\bhanded\s+(?:in|back)\s+\S+\s+(?:notice|apron|badge|keys)\s+(?:at|to)\b"),
+        cue(r"\bhanded\s+(?:in|back)\s+(?:\S+\s+){1,3}?(?:notice|apron|badge|keys)\s+(?:at|to)\b"),
         read_org,
         ends=True,
     ),
@@ -271,8 +271,13 @@ FUTURE = cue(
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+this\s+\w+)\b"
 )
 CLAUSES = re.compile(
-    r"\s*(?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
-    r"\b(?:but|so|though|because|while|whereas|although)\b)\s*"
+    r"\s*((?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
+    r"\b(?:but|so|though|because|while|whereas|although|when|if|until)\b))\s*"
+)
+PASSING = frozenset({"while", "when", "if", "until"})  # "while she's in Reykjavik": not a home
+JOB_AT = cue(
+    r"\bas\s+(?:an?\s+|the\s+|their\s+)?(?P<job>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"
+    r"(?:at|with|for)\s+(?P<obj>[^,;.]+)"
 )
 FILLERS = frozenset(
     """also and so ok okay yep yes yeah then already finally recently update news btw lol

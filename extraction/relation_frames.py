@@ -30,12 +30,14 @@ from extraction.frame_cues import (
     FRAGMENT_LINKS,
     FRAMES,
     FUTURE,
+    JOB_AT,
     JOB_ENDS,
     LESSONS_END,
     NAME_IS,
     NEGATION,
     PARTNER,
     PARTNER_NOUNS,
+    PASSING,
     PET_CUE,
     PROPOSED,
     STOPPED,
@@ -121,6 +123,7 @@ class _Reading:
     sure: Callable[[str], bool] = lambda _: True  # a person for certain, not a capitalised org
     named: list[str] = field(default_factory=list)  # the statement's people so far
     speaker: str | None = None  # a chat turn's speaker
+    passing: bool = False  # the clause says when or if ("while she's in Reykjavik")
     homeless: list[tuple[list[str], str]] = field(default_factory=list)  # a home cue, no place
 
     def spans(self, clause: str) -> list[tuple[int, int, str]]:
@@ -177,6 +180,11 @@ class _Reading:
         self._pets(clause, spans)
         self._couples(clause, spans)
         self._fragments(clause, spans)
+        for m in JOB_AT.finditer(clause):  # "… as clinical nurse manager at Ostara Health's clinic"
+            if is_job_title(m["job"]):
+                employer = read_org(tokens(m["obj"]))
+                for subject in self.subjects(clause, spans, m.start()):
+                    self.add(subject, "works for", employer, False)
         for ending, relation in ((JOB_ENDS, "works for"), (LESSONS_END, "is learning")):
             for m in ending.finditer(clause):
                 if FUTURE.search(clause[m.end() :]):
@@ -201,8 +209,8 @@ class _Reading:
             if not after:
                 return
             _, end, person = after[0]
-            if frame.relation == "works for":
-                value = read_org(tokens(clause[: m.start()]))
+            if frame.relation == "works for":  # the name just before: "…, brinkman hired me"
+                value = read_org(tokens(clause[: m.start()].rsplit(",", 1)[-1]))
             elif frame.relation == "is learning":
                 value = read_skill(tokens(clause[end:]))
             else:
@@ -223,6 +231,8 @@ class _Reading:
             relation = frame.plan
         if frame.ends and FUTURE.search(clause[m.end() :]):
             return  # an ending still to come is no ending yet
+        if self.passing and frame.relation in ("lives in", "works for", ""):
+            return  # "while she's in Reykjavik" is a stay, not a home
         for found in values:
             typed = relation or _typed_relation(found)
             if typed is None or (frame.ends and negated):
@@ -340,9 +350,12 @@ def frame_facts(
     for sentence in split_sentences(text):
         if sentence.rstrip().endswith("?"):
             continue
-        for clause in CLAUSES.split(sentence):
-            if clause and clause.strip():
-                reading.clause(clause)
+        parts = CLAUSES.split(sentence)  # clause, separator, clause, …
+        for i in range(0, len(parts), 2):
+            separator = parts[i - 1].strip().casefold() if i else ""
+            if parts[i] and parts[i].strip():
+                reading.passing = separator in PASSING
+                reading.clause(parts[i])
     places = list(dict.fromkeys(w for w in tokens(text) if w[:1].isupper() and big_place(w)))
     if len(places) == 1:  # "… on twijnstraat in Utrecht and I signed the lease"
         relation = "plans to move to" if FUTURE.search(text) else "lives in"

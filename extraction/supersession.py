@@ -27,6 +27,7 @@ from extraction.memory_api import Triple
 from graph.keys import entity_key, relation_key
 
 Current = Callable[[str, str], list[str]]  # (subject, relation) → its current values
+Touched = Callable[[str, str], bool]  # whether the stream ever gave (subject, relation) a value
 SYMMETRIC = frozenset({"is seeing", "married to", "partner of", "lives with"})
 SUCCEEDS: dict[str, tuple[str, ...]] = {
     "married to": ("is seeing",),
@@ -64,11 +65,18 @@ def oriented(triples: Sequence[Triple], current: Current, first: str | None = No
     return found
 
 
-def _loose(t: Triple, current: Current, is_vehicle: Callable[[str], bool]) -> Triple | None:
-    """A retraction whose value may name only part of the current one."""
-    if not t.retract or t.object is None or t.relation not in LOOSE:
+def _loose(
+    t: Triple, current: Current, is_vehicle: Callable[[str], bool], touched: Touched
+) -> Triple | None:
+    """A retraction whose value may name only part of the current one; one whose value the
+    stream already ended ("isn't at Copperleaf any more", said again) ends nothing new."""
+    if not t.retract or t.object is None:
         return t
     values = current(t.subject, t.relation)
+    if not values and touched(t.subject, t.relation):
+        return None
+    if t.relation not in LOOSE:
+        return t
     if any(_same(v, t.object) for v in values):
         return t
     matching = [v for v in values if _part_of(t.object, v) or _part_of(v, t.object)]
@@ -86,13 +94,18 @@ def with_endings(
     is_vehicle: Callable[[str], bool],
     held: Current | None = None,
     first: str | None = None,
+    touched: Touched = lambda _s, _r: False,
 ) -> list[Triple]:
     """``triples`` with the endings they imply (see the module), retractions first;
     ``held``: values as stored, one way (default ``current``); ``first``: who comes first in
-    a relation between two people the stream has not seen."""
+    a relation between two people the stream has not seen; ``touched``: whether the stream
+    ever gave a subject's relation a value."""
     kept = [
         t
-        for t in (_loose(t, current, is_vehicle) for t in oriented(triples, held or current, first))
+        for t in (
+            _loose(t, current, is_vehicle, touched)
+            for t in oriented(triples, held or current, first)
+        )
         if t is not None
     ]
     asserted = {(entity_key(t.subject), relation_key(t.relation)) for t in kept if not t.retract}

@@ -123,9 +123,10 @@ def read_name(words: Sequence[str]) -> str | None:
     name = proper_run(body)
     if name is None:
         return lower_run(body)
-    rest = body[len(name.split()) :]
-    if "'" in name:
-        return name
+    used = len(name.split())
+    rest = body[used:]
+    if body[used - 1].endswith(("'s", "’s", "'", "’")):
+        return name  # "Ostara Health's clinic" is Ostara Health
     for n in (3, 2, 1):  # "Ghent city archive", "Utrecht university", "Cerro Alegre soup kitchen"
         tail = rest[:n]
         lower = len(tail) == n and all(w.islower() and w not in _ENDS for w in tail)

@@ -298,7 +298,17 @@ class TripleWriter:
         if resolving:
             current = self._current(space, history)
             held = self._current(space, history, directed=True)
-            found = with_endings(found, current, self._single, is_vehicle, held, attributed.speaker)
+            found = with_endings(
+                found,
+                current,
+                self._single,
+                is_vehicle,
+                held,
+                attributed.speaker,
+                lambda s, r: (
+                    self._replayed(history, (entity_key(s), relation_key(r)), r, False) is not None
+                ),
+            )
         found = [t for t in found if storable(t)]
         with self._lock:
             self._recent[space].appendleft((statement.text, found))
