@@ -95,11 +95,14 @@ def with_endings(
     held: Current | None = None,
     first: str | None = None,
     touched: Touched = lambda _s, _r: False,
+    text: str = "",
 ) -> list[Triple]:
     """``triples`` with the endings they imply (see the module), retractions first;
     ``held``: values as stored, one way (default ``current``); ``first``: who comes first in
     a relation between two people the stream has not seen; ``touched``: whether the stream
-    ever gave a subject's relation a value."""
+    ever gave a subject's relation a value; ``text``: the statement (an ended value it does
+    not name is written as any value: a written name is always one the statement gave)."""
+    said = entity_key(text)
     kept = [
         t
         for t in (
@@ -112,7 +115,8 @@ def with_endings(
     ends: list[Triple] = []
 
     def end(subject: str, relation: str, value: str, phrase: str | None) -> None:
-        ending = Triple(subject=subject, relation=relation, object=value, retract=True)
+        named = value if entity_key(value) in said else None  # the memory knows the rest
+        ending = Triple(subject=subject, relation=relation, object=named, retract=True)
         if phrase and phrase != relation:
             ending = ending.model_copy(update={"phrase": phrase})
         if all(

@@ -201,7 +201,7 @@ class TripleWriter:
         def current(subject: str, relation: str) -> list[str]:
             key = (entity_key(subject), relation_key(relation))
             if key not in found:
-                replayed = self._replayed(history, key, relation, directed)
+                replayed = self._replayed(history, subject, relation, directed=directed)
                 found[key] = (
                     replayed
                     if replayed is not None
@@ -212,8 +212,11 @@ class TripleWriter:
         return current
 
     def _replayed(
-        self, history: list[list[Triple]], key: tuple[str, str], relation: str, directed: bool
+        self, history: list[list[Triple]], subject: str, relation: str, *, directed: bool
     ) -> list[str] | None:
+        """The subject's values of the relation after this writer's recent writes; None when
+        they never gave it one."""
+        key = (entity_key(subject), relation_key(relation))
         state: list[str] | None = None
         symmetric = relation in SYMMETRIC and not directed
         for written in reversed(history):
@@ -296,18 +299,15 @@ class TripleWriter:
         earlier = [t for written in history for t in written]
         found = self.memory.canonical(space, found, earlier)
         if resolving:
-            current = self._current(space, history)
-            held = self._current(space, history, directed=True)
             found = with_endings(
                 found,
-                current,
+                self._current(space, history),
                 self._single,
                 is_vehicle,
-                held,
-                attributed.speaker,
-                lambda s, r: (
-                    self._replayed(history, (entity_key(s), relation_key(r)), r, False) is not None
-                ),
+                held=self._current(space, history, directed=True),
+                first=attributed.speaker,
+                touched=lambda s, r: self._replayed(history, s, r, directed=False) is not None,
+                text=f"{statement.text} {stated}",
             )
         found = [t for t in found if storable(t)]
         with self._lock:
