@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 
@@ -375,6 +375,8 @@ def _reading(words: list[str], obj: _Phrase) -> RelationReading:
         return reading
     if obj.head:
         with_head = read_relation(" ".join([*words, obj.head]))
+        if with_head.canonical and reading.name == ANY_RELATION and not with_head.ends:
+            return replace(with_head, ends=True)  # "stepped down as Comets coach": ends coaching
         if with_head.canonical:
             return with_head
     for k in range(len(words) - 1, 0, -1):

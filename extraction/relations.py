@@ -262,7 +262,8 @@ ANY_RELATION = "*"
 # (a job, a home, a club); the writer finds which of the subject's facts holds that value.
 GENERIC_ENDS: tuple[str, ...] = _split(
     "left | leaving | quit | stopped | gave up | give up | walked away from | parted ways with | "
-    "cut ties with | sold | sells | got rid of"
+    "cut ties with | sold | sells | got rid of | stepped down | stepped down as | "
+    "stepped down from | stepping down"
 )
 
 

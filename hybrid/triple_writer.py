@@ -188,7 +188,11 @@ class TripleWriter:
         )
 
     def _single(self, relation: str) -> bool:
-        return self.memory.cardinality(relation_key(relation)) is Cardinality.SINGLE
+        """Single-valued by the listed relations alone: an unlisted relation's neighbour rule
+        embeds it, and an ending is only written for a relation known to hold one value."""
+        rules = self.memory.config.cardinality
+        key = relation_key(relation)
+        return rules.listed(key) is not None and rules.decide(key) is Cardinality.SINGLE
 
     def _current(
         self, space: str, history: list[list[Triple]], *, directed: bool = False
