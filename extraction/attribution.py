@@ -25,7 +25,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from extraction.common_names import given_name_gender, is_common_name
-from extraction.gazetteer import chat_place, everyday_word, is_animal, is_place, is_skill
+from extraction.gazetteer import (
+    big_place,
+    chat_place,
+    everyday_word,
+    is_animal,
+    is_place,
+    is_skill,
+)
 from extraction.name_matching import Reason, Resolution, match_known
 from extraction.name_resolution import speaker as chat_speaker
 from extraction.people import People, as_name, person_like
@@ -153,9 +160,12 @@ def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> s
 def turn_speaker(text: str) -> str | None:
     """The speaker of a chat turn, "Noor: …"; not a heading such as "Yes: …" or "Update: …"."""
     said_by = chat_speaker(text)
-    if said_by is None or everyday_word(said_by.split()[0]) or is_place(said_by):
+    if said_by is None:
         return None
-    return said_by
+    first = said_by.split()[0]
+    if given_name_gender(first) is not None:
+        return said_by
+    return None if everyday_word(first) or big_place(said_by) else said_by
 
 
 def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
@@ -249,6 +259,7 @@ class _Writer:
         self.resolutions: list[Resolution] = []
         self.first_person = False
         self.animal = False  # an animal was named: "he" may be the dog
+        self.dotted = False  # the mention just written out took the full stop after it
 
     def mentioned(self, name: str, mention: str, reason: Reason | None) -> str:
         self.people.touch(name)
@@ -268,12 +279,13 @@ class _Writer:
         sentence_start = True
         while i < len(tokens):
             start, _end, word = tokens[i]
+            self.dotted = False
             replaced, used = self._replacement(text, tokens, i, sentence_start)
             if replaced is None:
                 used = 1
             else:
                 out.append(text[last:start] + replaced)
-                last = tokens[i + used - 1][1]
+                last = tokens[i + used - 1][1] + self.dotted
             sentence_start = word in (".", "!", "?", ";", ":", "(") or (
                 sentence_start and word in ('"', "'", "‘", "“")
             )
@@ -357,6 +369,8 @@ class _Writer:
             return None
         name, reason = found
         self.mentioned(name, mention, reason)
+        if reason is Reason.FIRST_NAME and len(span[-1][2]) == 1 and text[span[-1][1] :][:1] == ".":
+            self.dotted = True  # "Yuki T." : the initial's full stop goes with it
         return name + possessive
 
     def _place(self, tokens: list[tuple[int, int, str]], i: int) -> bool:

@@ -273,7 +273,9 @@ def is_skill(name: str, *, exact: bool = False) -> bool:
 
 
 def is_animal(name: str) -> bool:
-    return _phrase_in(name, ANIMALS)
+    """An animal, one or several ("a cat", "two rabbits")."""
+    key = entity_key(name)
+    return _phrase_in(key, ANIMALS) or (key.endswith("s") and _phrase_in(key[:-1], ANIMALS))
 
 
 def is_job_title(name: str, *, listed: bool = False) -> bool:

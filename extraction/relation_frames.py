@@ -255,9 +255,10 @@ class _Reading:
                     continue
                 old = m.groupdict().get("a")
                 before = _READERS[relation](tokens(old)) if old else None
+                ended = (before and _typed_relation(before)) or relation  # a car, then a bike
                 for subject in self.subjects(clause, spans, m.start()):
                     if before and before != value:
-                        self.add(subject, relation, before, True)
+                        self.add(subject, ended, before, True)
                     self.add(subject, relation, value, False)
 
     def _pets(self, clause: str, spans: list[tuple[int, int, str]]) -> None:

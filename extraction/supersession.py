@@ -49,19 +49,21 @@ def _part_of(mention: str, value: str) -> bool:
     return bool(words) and all(w in full for w in words)
 
 
-def oriented(triples: Sequence[Triple], current: Current, first: str | None = None) -> list[Triple]:
-    """Relations between two people in the direction the stream already holds them, else
-    with ``first`` (a chat turn's speaker: "sanne and I broke up" is about the speaker) as
-    the subject."""
+def oriented(triples: Sequence[Triple], held: Current, first: str | None = None) -> list[Triple]:
+    """Relations between two people in the direction the stream already holds any of them in
+    (dating, then engaged: the same way round; ``held``: a subject's values as stored, one
+    way), else with ``first`` (a chat turn's speaker: "sanne and I broke up" is about the
+    speaker) as the subject."""
     found: list[Triple] = []
     for t in triples:
         if t.relation in SYMMETRIC and t.object is not None:
-            mine = any(_same(v, t.object) for v in current(t.subject, t.relation))
-            theirs = any(_same(v, t.subject) for v in current(t.object, t.relation))
+            mine = any(_same(v, t.object) for r in SYMMETRIC for v in held(t.subject, r))
+            theirs = any(_same(v, t.subject) for r in SYMMETRIC for v in held(t.object, r))
             speaker_last = first is not None and _same(t.object, first)
             if not mine and (theirs or speaker_last):
                 t = t.model_copy(update={"subject": t.object, "object": t.subject})
-        found.append(t)
+        if t not in found:
+            found.append(t)
     return found
 
 

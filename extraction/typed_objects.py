@@ -26,6 +26,7 @@ from extraction.gazetteer import (
     is_place,
     is_skill,
     is_vehicle,
+    places,
 )
 from extraction.people import as_name
 from extraction.text import word_class
@@ -154,8 +155,10 @@ def read_place(words: Sequence[str], window: int = 10) -> str | None:
         after = list(words[i + len(name.split()) :])
         if after[:1] in ([","], ["("]) and len(after) > 1:
             town = proper_run(after[1:]) or (after[1] if is_place(after[1]) else None)
-            if town is not None and is_place(town) and not is_place(name):
-                return as_name(town)
+            if town is not None and places().get(entity_key(town), 0) > places().get(
+                entity_key(name), 0
+            ):
+                return as_name(town)  # "Clifton, Bristol": the town around the district
         return as_name(name)
     return None
 
@@ -253,7 +256,7 @@ def read_skill(words: Sequence[str]) -> str | None:
     for start in range(min(4, len(body))):
         for end in range(min(start + 3, len(body)), start, -1):
             phrase = " ".join(body[start:end])
-            if is_skill(phrase, exact=True):
+            if is_skill(phrase, exact=True) and body[start].casefold() not in _DETERMINERS:
                 return phrase
         if body[start].casefold() not in _DETERMINERS | _MODIFIERS | {"up", "on"}:
             return None  # "stopped coaching the rugby team": no skill after a verb
