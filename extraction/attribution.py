@@ -148,7 +148,10 @@ def _after_preposition(text: str, name: str) -> bool:
 def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> str:
     """A person-like name: the known person it misspells, else a new person."""
     known = {entity_key(n): n for n in people.names()}
-    if entity_key(name) not in known:
+    key = entity_key(name)
+    if any(sorted(k.split()) == sorted(key.split()) and k != key for k in known):
+        return name  # "Lindqvist Ada": no one new; the memory's tiers decide whom
+    if key not in known:
         found = match_known(name, known)
         if found is not None and found.reason is Reason.SPELLING and found.resolved:
             people.alias(name, found.resolved)
@@ -249,6 +252,23 @@ def _subject_has(next_word: str) -> bool:
     return low in _PARTICIPLES or (low.endswith("ed") and len(low) > 4)
 
 
+def _capitalised_run(text: str, tokens: list[tuple[int, int, str]], i: int) -> int:
+    """How many capitalised words, one space apart, begin at ``i`` (a possessive ends them;
+    a sentence's everyday first word is none of them)."""
+    n = 0
+    while i + n < len(tokens):
+        word = tokens[i + n][2]
+        spaced = not n or text[tokens[i + n - 1][1] : tokens[i + n][0]] == " "
+        if not word[:1].isupper() or word.isupper() or not spaced:
+            break  # "HI FELIPE" shouts; it names no one new
+        if n == 0 and everyday_word(word) and given_name_gender(word) is None:
+            return 0
+        n += 1
+        if word.endswith(("'s", "’s", "'", "’")):
+            break
+    return n
+
+
 class _Writer:
     """The rewrite of one statement (see ``attribute``)."""
 
@@ -281,9 +301,7 @@ class _Writer:
             start, _end, word = tokens[i]
             self.dotted = False
             replaced, used = self._replacement(text, tokens, i, sentence_start)
-            if replaced is None:
-                used = 1
-            else:
+            if replaced is not None:
                 out.append(text[last:start] + replaced)
                 last = tokens[i + used - 1][1] + self.dotted
             sentence_start = word in (".", "!", "?", ";", ":", "(") or (
@@ -337,6 +355,9 @@ class _Writer:
             found = self._person(text, tokens, i, n)
             if found is not None:
                 return found, n
+            run = _capitalised_run(text, tokens, i)
+            if n == 2 and run > 1:
+                return None, run  # "Lindqvist Ada", "Rafael Moreno": a name of its own
         if word.islower() and self._place(tokens, i):
             return as_name(word), 1
         return None, 1

@@ -13,10 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from extraction.gazetteer import is_bicycle, is_job_title, is_place, is_vehicle
+from extraction.gazetteer import (
+    is_bicycle,
+    is_job_title,
+    is_organisation_name,
+    is_place,
+    is_skill,
+    is_vehicle,
+)
 from extraction.memory_api import Triple
 from extraction.name_resolution import FIRST_PERSON, THIRD_PERSON
-from extraction.people import person_like
 from extraction.relations import read_relation
 from extraction.supersession import SYMMETRIC
 from extraction.typed_objects import well_typed
@@ -56,12 +62,22 @@ _TIMES = frozenset(
 )
 
 
-def _about_someone(triple: Triple, is_person: Callable[[str], bool]) -> bool:
-    """A person, or "they" where they broke up (the memory ends it for both)."""
+def _about_someone(
+    triple: Triple, is_person: Callable[[str], bool], is_value: Callable[[str], bool]
+) -> bool:
+    """Whether a parser fact's subject may be a person: not "they" (unless they broke up: the
+    memory ends it for both), not an organisation, place, vehicle or pastime by name, and not
+    a name the stream holds as someone's value (a pet, an employer)."""
     key = entity_key(triple.subject)
     if key in _PLURAL:
         return triple.retract and read_relation(triple.relation).name in SYMMETRIC
-    return key in _PRONOUNS or is_person(triple.subject) or person_like(triple.subject)
+    if key in _PRONOUNS or is_person(triple.subject):
+        return True
+    name = triple.subject
+    thing = is_organisation_name(name) or is_place(name) or is_vehicle(name) or is_skill(name)
+    words = name.split()
+    named = all(w[:1].isupper() and w.isalpha() for w in words) and len(words[0]) > 1
+    return named and not thing and not is_value(name)  # not "Sheffield reshuffle", "E"
 
 
 def _overlaps(a: str, b: str) -> bool:
@@ -104,7 +120,10 @@ def _retyped(triple: Triple) -> Triple:
 
 
 def combine(
-    framed: Sequence[Triple], parsed: Sequence[Triple], is_person: Callable[[str], bool]
+    framed: Sequence[Triple],
+    parsed: Sequence[Triple],
+    is_person: Callable[[str], bool],
+    is_value: Callable[[str], bool] = lambda _: False,
 ) -> list[Triple]:
     """The frames' facts, then the parser's facts that add to them (see the module)."""
     kept = list(framed)
@@ -117,7 +136,11 @@ def combine(
             and (_overlaps(t.object or "", triple.object or "") or _overlaps(t.object or "", said))
             for t in framed
         )
-        if same_value or not _about_someone(triple, is_person):
+        elsewhere = not is_person(triple.subject) and any(
+            t.object and triple.object and entity_key(t.object) == entity_key(triple.object)
+            for t in framed
+        )  # "Email from Tendai: settled in Manchester": the frame knew whose
+        if same_value or elsewhere or not _about_someone(triple, is_person, is_value):
             continue
         if (
             reading.canonical

@@ -100,8 +100,8 @@ def person_like(name: str, *, strict: bool = False) -> bool:
         return False
     if is_job_title(name, listed=True):
         return False
-    if is_place(name) or any(big_place(w) for w in core[:1]):
-        return False
+    if is_place(name) or (big_place(core[0]) and not is_common_name(core[-1])):
+        return False  # "Bristol Flyers"; "Ada Lindqvist" is a person (a listed surname)
     if given_name_gender(core[0]) is not None or is_common_name(core[-1]):
         return True
     return any(is_common_name(k) for k in keys) if strict else len(core) == 2
@@ -255,7 +255,7 @@ class People:
             )
         words = key.split()
         n = len(words)
-        if big_place(mention):
+        if big_place(mention) and given_name_gender(mention) is None:
             return None  # "Bristol" is the city, not the first word of "Bristol Flyers"
         multi = [k.split() for k in self.persons if len(k.split()) > n]
         firsts = [" ".join(k) for k in multi if k[:n] == words]

@@ -152,7 +152,14 @@ class _Reading:
             return [self.topic] if self.topic else []
         return []
 
-    def add(self, subject: str | None, relation: str, value: str | None, retract: bool) -> None:
+    def add(
+        self,
+        subject: str | None,
+        relation: str,
+        value: str | None,
+        retract: bool,
+        phrase: str | None = None,
+    ) -> None:
         if subject is None or (value is None and not retract):
             return
         if value is not None:
@@ -163,9 +170,17 @@ class _Reading:
                 return
         if value is not None and entity_key(value) == entity_key(subject):
             return
-        triple = Triple(subject=subject, relation=relation, object=value, retract=retract)
-        if triple not in self.found:
-            self.found.append(triple)
+        said = " ".join((phrase or "").split())
+        triple = Triple(
+            subject=subject,
+            relation=relation,
+            object=value,
+            retract=retract,
+            phrase=said if said and said.casefold() != relation else None,
+        )
+        bare = triple.model_copy(update={"phrase": None})
+        if all(t.model_copy(update={"phrase": None}) != bare for t in self.found):
+            self.found.append(triple)  # the first cue's phrase: one fact per value
         self.topic = subject
 
     def clause(self, clause: str) -> None:
@@ -237,8 +252,9 @@ class _Reading:
             typed = relation or _typed_relation(found)
             if typed is None or (frame.ends and negated):
                 continue
+            phrase = m[0] + (_PREPOSITION.match(clause[m.end() :]) or [""])[0]
             for subject in self.subjects(clause, spans, m.start()):
-                self.add(subject, typed, found, frame.ends or negated)
+                self.add(subject, typed, found, frame.ends or negated, phrase)
 
     def _switches(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         for pattern in (SWITCH, ARROW, SWITCH_TO):
@@ -334,6 +350,7 @@ class _Reading:
 
 
 _OWNED = ("'s", "’s", "'", "’")
+_PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
 _PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with"})
 
 

@@ -281,7 +281,18 @@ class TripleWriter:
                 framed = frame_facts(
                     stated, people, topic, registry.surely_person, attributed.speaker
                 )
-                structural = combine(framed, structural, registry.surely_person)
+                held = {
+                    entity_key(t.object)
+                    for _, written in self._recent[space]
+                    for t in written
+                    if t.object and not t.retract and t.relation not in SYMMETRIC
+                }
+                structural = combine(
+                    framed,
+                    structural,
+                    registry.surely_person,
+                    lambda n: any(set(entity_key(n).split()) <= set(v.split()) for v in held),
+                )
         modelled = self.model.write(stated, self.how, context=pretext).triples if self.model else []
         found = merge_sources(structural, modelled)
         resolutions: list[Resolution] = []
