@@ -30,6 +30,7 @@ from extraction.gazetteer import (
     chat_place,
     everyday_word,
     is_animal,
+    is_organisation_name,
     is_place,
     is_skill,
 )
@@ -134,7 +135,8 @@ def capitalised_names(text: str) -> Iterator[str]:
 
 
 _PLACE_OR_EMPLOYER = re.compile(
-    r"\b(?:at|in|into|from|for|by|joined|joining|left|leaving|quit|visited|@|w/)\s+$", re.IGNORECASE
+    r"\b(?:at|in|into|from|for|by|joined|joining|left|leaving|quit|visited|@|w/)\s+(?:the\s+)?$",
+    re.IGNORECASE,
 )
 
 
@@ -143,6 +145,12 @@ def _after_preposition(text: str, name: str) -> bool:
     puts an employer or a place, not a person it introduces ("employed by Caleta Salud")."""
     starts = [m.start() for m in re.finditer(re.escape(name), text)]
     return bool(starts) and all(_PLACE_OR_EMPLOYER.search(text[:s]) for s in starts)
+
+
+def _named_thing(text: str, name: str) -> bool:
+    """Whether the name modifies an organisation's noun ("the Cerro Alegre soup kitchen")."""
+    after = text[text.find(name) + len(name) :].split()[:2]
+    return any(is_organisation_name(w) and w.islower() for w in after)
 
 
 def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> str:
@@ -178,7 +186,11 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     speaker = people.add(said_by, sure=True) if said_by else None
     body = text[text.index(":") + 1 :] if said_by else text
     for name in capitalised_names(body):
-        if person_like(name) and not _after_preposition(body, name):
+        if (
+            person_like(name)
+            and not _after_preposition(body, name)
+            and not _named_thing(body, name)
+        ):
             _known_or_new(people, name, resolutions)
     for match in _DECLARED_SELF.finditer(body):
         name = as_name(match[1])

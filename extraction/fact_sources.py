@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from extraction.gazetteer import (
+    everyday_word,
     is_bicycle,
     is_job_title,
     is_organisation_name,
@@ -77,6 +78,8 @@ def _about_someone(
     thing = is_organisation_name(name) or is_place(name) or is_vehicle(name) or is_skill(name)
     words = name.split()
     named = all(w[:1].isupper() and w.isalpha() for w in words) and len(words[0]) > 1
+    if len(words) == 1 and everyday_word(name):
+        return False  # "Lunch was three kinds of cheese"
     return named and not thing and not is_value(name)  # not "Sheffield reshuffle", "E"
 
 

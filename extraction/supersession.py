@@ -150,5 +150,13 @@ def with_endings(
             continue
         for job in current(t.subject, "works as"):
             end(t.subject, "works as", job, t.phrase)
-    retractions = [t for t in kept if t.retract]
+    paired = {
+        entity_key(t.object) for t in kept if t.retract and t.object and t.relation in SYMMETRIC
+    }
+    retractions = [  # "they broke up": the named ending, the way round the stream holds it
+        t
+        for t in kept
+        if t.retract
+        and not (t.object is None and t.relation in SYMMETRIC and entity_key(t.subject) in paired)
+    ]
     return [*retractions, *ends, *(t for t in kept if not t.retract)]
