@@ -24,7 +24,7 @@ from extraction.gazetteer import (
 )
 from extraction.memory_api import Triple
 from extraction.name_resolution import FIRST_PERSON, THIRD_PERSON
-from extraction.relations import read_relation
+from extraction.relations import ANY_RELATION, read_relation
 from extraction.supersession import SYMMETRIC
 from extraction.typed_objects import well_typed
 from graph.keys import entity_key
@@ -52,6 +52,9 @@ _ONE_VALUE = frozenset(
         "plans to travel to",
         "plans to move to",
     }
+)
+_ASKING = frozenset(
+    "what whats what's where who why how looking hoping trying wondering thinking".split()
 )
 _BARE = frozenset("is 's am are was were not still now at in with on".split())
 _MODALS = frozenset("will 'll would 'd can could might may should must".split())
@@ -104,6 +107,8 @@ def _noise(triple: Triple, reading_canonical: bool) -> bool:
         return True
     if set(words) <= _BARE:
         return True  # "is at", "not is with": the frames read these with their kind
+    if any(w in _ASKING for w in words) or is_skill(" ".join(words)):
+        return True  # "whats the plan", "my portuguese is a crime scene"
     if triple.object is not None and is_job_title(triple.object, listed=True):
         return True  # "her first shift … manager": jobs are read by the frames
     return words[-1] in ("in", "at") and bool(triple.object) and is_place(str(triple.object))
@@ -134,7 +139,7 @@ def combine(
         triple = _retyped(triple)
         reading = read_relation(triple.relation)
         said = f"{triple.relation} {triple.object or ''}"
-        same_value = any(
+        same_value = reading.name != ANY_RELATION and any(
             entity_key(t.subject) == entity_key(triple.subject)
             and (_overlaps(t.object or "", triple.object or "") or _overlaps(t.object or "", said))
             for t in framed

@@ -139,9 +139,7 @@ class _Reading:
         """Whom the cue at ``at`` is about: the person named last before it (not a possessor,
         "Kenji's flat"), with the one joined to them by "and"; else, for a clause that opens
         with its verb or with words that name no one, the topic."""
-        before = [
-            span for span in spans if span[1] <= at and not clause[span[1] :].startswith(_OWNED)
-        ]
+        before = [span for span in spans if span[1] <= at and not _possessor(clause, span[1])]
         if before:
             start, _, name = before[-1]
             joined = [p for p in before[:-1] if clause[p[1] : start].strip().casefold() == "and"]
@@ -209,7 +207,7 @@ class _Reading:
         if not spans:
             return
         opening = [w for w in clause[: spans[0][0]].split() if w.casefold() not in FILLERS]
-        if not opening and not clause[spans[0][1] :].startswith(_OWNED):
+        if not opening and not _possessor(clause, spans[0][1]):
             self.topic = spans[0][2]
 
     def _frame(
@@ -350,6 +348,25 @@ class _Reading:
 
 
 _OWNED = ("'s", "’s", "'", "’")
+_HAS_IS = frozenset("been also just now already finally got gone made started done".split())
+
+
+def _possessor(clause: str, end: int) -> bool:
+    """Whether the name ending at ``end`` owns what follows ("Kenji's flat"), rather than
+    being its clause's subject with a contracted verb ("Emeka's swapped …", "Siobhan's
+    skating for …")."""
+    rest = clause[end:]
+    if not rest.startswith(_OWNED):
+        return False
+    following = rest.lstrip("'’s").split()[:1]
+    if not following:
+        return True
+    word = following[0].casefold()
+    tag = word_class(word)
+    verb = word.endswith(("ed", "ing")) or (tag is not None and tag.startswith(("VB", "RB")))
+    return not (verb or word in _HAS_IS)
+
+
 _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
 _PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with"})
 

@@ -159,4 +159,8 @@ def with_endings(
         if t.retract
         and not (t.object is None and t.relation in SYMMETRIC and entity_key(t.subject) in paired)
     ]
-    return [*retractions, *ends, *(t for t in kept if not t.retract)]
+    found: list[Triple] = []
+    for t in [*retractions, *ends, *(t for t in kept if not t.retract)]:
+        if all(t.model_copy(update={"phrase": u.phrase}) != u for u in found):
+            found.append(t)  # one fact per value, whichever reader's phrase came first
+    return found

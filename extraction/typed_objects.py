@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from extraction.gazetteer import (
+    JOB_HEADS,
     VEHICLE_MAKES,
     big_place,
     chat_place,
@@ -237,6 +238,9 @@ def read_job(words: Sequence[str]) -> str | None:
             break
         if word[:1].isupper() and not (word.isupper() or word[:1].isdigit()):
             break  # a name, not a job: "Ostara Health"
+        tag = word_class(low)
+        if tag is not None and tag.startswith("VB") and low not in JOB_HEADS:
+            return None  # "'s been made head chef": the verb's frame reads it
         kept.append(word)
     for end in range(len(kept), 0, -1):
         title = " ".join(kept[:end])
@@ -338,7 +342,10 @@ def well_typed(
     if relation in ("drives", "rides"):
         return is_vehicle(value)
     if relation == "is learning":
-        return not (is_person(value) or is_vehicle(value) or is_place(value))
+        vague = (
+            listed and value.islower() and everyday_word(value.split()[-1]) and not is_skill(value)
+        )
+        return not (is_person(value) or is_vehicle(value) or is_place(value) or vague)
     if relation == "works as":
         return is_job_title(value, listed=listed) and not is_person(value)
     if relation == "owns":
