@@ -380,8 +380,12 @@ class _Writer:
         span = tokens[i : i + n]
         if any(not w[:1].isalpha() for _, _, w in span):
             return None
-        if any(w.islower() and w not in _PARTICLES and everyday_word(w) for _, _, w in span):
-            return None  # "the Kelp Sensor": the article is no part of the name
+        particled = [k > 0 and span[k - 1][2] in _PARTICLES for k in range(len(span))]
+        if any(
+            w.islower() and w not in _PARTICLES and everyday_word(w) and not after
+            for (_, _, w), after in zip(span, particled, strict=True)
+        ):
+            return None  # "the Kelp Sensor": the article is no part of the name ("de wit" is)
         if any(text[a[1] : b[0]] != " " for a, b in itertools.pairwise(span)):
             return None
         mention = text[span[0][0] : span[-1][1]]

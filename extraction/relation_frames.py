@@ -223,7 +223,7 @@ class _Reading:
                 return
             _, end, person = after[0]
             if frame.relation == "works for":  # the name just before: "…, brinkman hired me"
-                value = read_org(tokens(clause[: m.start()].rsplit(",", 1)[-1]))
+                value = read_org(tokens(re.split(r"[.,;!?]", clause[: m.start()])[-1]))
             elif frame.relation == "is learning":
                 value = read_skill(tokens(clause[end:]))
             else:
@@ -327,9 +327,10 @@ class _Reading:
             if words[0].casefold() in ("a", "an", "the", "my", "his", "her", "their"):
                 continue  # "a doctor in the family" says no one's job
             first = words[0].casefold() if not words[0].isupper() else words[0]
-            skill = " ".join(words).casefold()
+            named = [w for w in words if w.casefold() not in _LESSONS]  # "portuguese class"
+            skill = " ".join(named).casefold()
             if (is_skill(skill, exact=True) and is_instrument(skill)) or is_language(skill):
-                self.add(self.topic, "is learning", " ".join(words), False)  # "violin", "piano"
+                self.add(self.topic, "is learning", " ".join(named), False)  # "violin", "piano"
                 continue
             job = read_job([first, *words[1:]])
             if job is None or not is_job_title(job, listed=True):
@@ -348,6 +349,7 @@ class _Reading:
 
 
 _OWNED = ("'s", "’s", "'", "’")
+_LESSONS = frozenset("class classes lesson lessons".split())
 _HAS_IS = frozenset("been also just now already finally got gone made started done".split())
 
 
