@@ -35,7 +35,7 @@ _PLURAL = frozenset({"they", "we", "them", "us"})  # who "they" are is not one p
 _EVENTS = frozenset(
     """met meet meets celebrated celebrates ran run won win lost lose asked asks sent sends
     said says told tells proposed called calls beat beats took take takes handed gave give
-    gives made had remember will got""".split()
+    gives made had remember will got set miss misses hate hates""".split()
 )
 
 
@@ -75,6 +75,8 @@ def _about_someone(
     key = entity_key(triple.subject)
     if key in _PLURAL:
         return triple.retract and read_relation(triple.relation).name in SYMMETRIC
+    if key in THIRD_PERSON:
+        return False  # a "he" attribution left alone may be the dog ("he hates me")
     if key in _PRONOUNS or is_person(triple.subject):
         return True
     name = triple.subject

@@ -135,11 +135,16 @@ class _Reading:
                     found.append((m.start(), m.end(), name))
         return sorted(found)
 
-    def subjects(self, clause: str, spans: list[tuple[int, int, str]], at: int) -> list[str]:
+    def subjects(
+        self, clause: str, spans: list[tuple[int, int, str]], at: int, *, owners: bool = False
+    ) -> list[str]:
         """Whom the cue at ``at`` is about: the person named last before it (not a possessor,
-        "Kenji's flat"), with the one joined to them by "and"; else, for a clause that opens
-        with its verb or with words that name no one, the topic."""
-        before = [span for span in spans if span[1] <= at and not _possessor(clause, span[1])]
+        "Kenji's flat", unless ``owners``: "Siobhan's Fiat was written off"), with the one
+        joined to them by "and"; else, for a clause that opens with its verb or with words
+        that name no one, the topic."""
+        before = [
+            span for span in spans if span[1] <= at and (owners or not _possessor(clause, span[1]))
+        ]
         if before:
             start, _, name = before[-1]
             joined = [p for p in before[:-1] if clause[p[1] : start].strip().casefold() == "and"]
@@ -251,7 +256,8 @@ class _Reading:
             if typed is None or (frame.ends and negated):
                 continue
             phrase = m[0] + (_PREPOSITION.match(clause[m.end() :]) or [""])[0]
-            for subject in self.subjects(clause, spans, m.start()):
+            owned = "obj" in frame.cue.groupindex  # "Siobhan's Fiat was written off"
+            for subject in self.subjects(clause, spans, m.start(), owners=owned):
                 self.add(subject, typed, found, frame.ends or negated, phrase)
 
     def _switches(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
@@ -278,7 +284,7 @@ class _Reading:
     def _pets(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         for m in PET_CUE.finditer(clause):
             for name in read_pet(tokens(clause[m.end() :])):
-                for subject in self.subjects(clause, spans, m.start()):
+                for subject in self.subjects(clause, spans, m.start(), owners=True):
                     self.add(subject, "owns", name, False)
         for m in NAME_IS.finditer(clause):
             self.add(self.topic, "owns", m["obj"].strip(".,!").title(), False)

@@ -78,7 +78,8 @@ def _loose(
     if not values and touched(t.subject, t.relation):
         return None
     if t.relation not in LOOSE:
-        return t
+        held = not values or any(_same(v, t.object) for v in values)
+        return t if held else None  # "NOT moving back to Bristol" while in Cardiff
     if any(_same(v, t.object) for v in values):
         return t
     matching = [v for v in values if _part_of(t.object, v) or _part_of(v, t.object)]
@@ -159,8 +160,10 @@ def with_endings(
         if t.retract
         and not (t.object is None and t.relation in SYMMETRIC and entity_key(t.subject) in paired)
     ]
+    named = {(t.subject, t.relation) for t in [*retractions, *ends] if t.object is not None}
     found: list[Triple] = []
     for t in [*retractions, *ends, *(t for t in kept if not t.retract)]:
-        if all(t.model_copy(update={"phrase": u.phrase}) != u for u in found):
+        vague = t.retract and t.object is None and (t.subject, t.relation) in named
+        if not vague and all(t.model_copy(update={"phrase": u.phrase}) != u for u in found):
             found.append(t)  # one fact per value, whichever reader's phrase came first
     return found

@@ -271,9 +271,12 @@ def read_vehicle(words: Sequence[str]) -> str | None:
     """A vehicle by make and model ("a battered red Vauxhall Corsa", "Fiat 500"), or a kind of
     vehicle with its modifiers ("an electric cargo bike")."""
     body = list(words[:8])
+    stop = next((i for i, w in enumerate(body) if w in (".", ";", "!", "?")), len(body))
+    body = body[:stop]
+    made = [i for i, w in enumerate(body) if entity_key(w) in VEHICLE_MAKES]
+    if made:  # "a new car, a blue Toyota Aygo": the make and model over the kind
+        body = body[made[0] :]
     for i, word in enumerate(body):
-        if word in (".", ";", "!", "?"):
-            break
         two = " ".join(body[i : i + 2]).casefold()
         make = 2 if two in VEHICLE_MAKES else 1 if entity_key(word) in VEHICLE_MAKES else 0
         if make:
