@@ -56,7 +56,9 @@ _ONE_VALUE = frozenset(
 _ASKING = frozenset(
     "what whats what's where who why how looking hoping trying wondering thinking".split()
 )
-_BARE = frozenset("is 's am are was were not still now at in with on".split())
+_BARE = frozenset(
+    "is 's am are 're was were not still now at in with on officially also just really".split()
+)
 _MODALS = frozenset("will 'll would 'd can could might may should must".split())
 _TIMES = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays

@@ -319,3 +319,6 @@ LESSONS_END = cue(
     r"\b(?:stopp(?:ed|ing)|quit(?:ting)?|gave\s+up|giving\s+up|dropp(?:ed|ing))\s+"
     r"(?:the\s+|my\s+|her\s+|his\s+|their\s+)?(?:lessons|classes)\b"
 )
+DEMONYM = cue(
+    r"\b(?:is|are|'re|am|'m)\s+(?:now\s+|officially\s+)*(?P<people>[a-z]+(?:ers?|ians?))\b"
+)

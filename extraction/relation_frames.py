@@ -25,6 +25,7 @@ from extraction.frame_cues import (
     ARROW,
     CLAUSES,
     COUPLE_CUES,
+    DEMONYM,
     EACH_OTHER,
     FILLERS,
     FRAGMENT_LINKS,
@@ -60,6 +61,7 @@ from extraction.gazetteer import (
     is_vehicle,
 )
 from extraction.memory_api import Triple
+from extraction.people import as_name
 from extraction.text import split_sentences, word_class
 from extraction.typed_objects import (
     read_job,
@@ -203,6 +205,10 @@ class _Reading:
                 employer = read_org(tokens(m["obj"]))
                 for subject in self.subjects(clause, spans, m.start()):
                     self.add(subject, "works for", employer, False)
+        for m in DEMONYM.finditer(clause):  # "kaas and I are officially leideners"
+            town = next((p for p in _demonym_places(m["people"]) if is_place(p)), "")
+            for subject in self.subjects(clause, spans, m.start()) if town else []:
+                self.add(subject, "lives in", as_name(town), False, m[0])
         for ending, relation in ((JOB_ENDS, "works for"), (LESSONS_END, "is learning")):
             for m in ending.finditer(clause):
                 if FUTURE.search(clause[m.end() :]):
@@ -355,6 +361,7 @@ class _Reading:
 
 
 _OWNED = ("'s", "’s", "'", "’")
+_OPENED = ("opened", "founded", "set up")
 _LESSONS = frozenset("class classes lesson lessons".split())
 _HAS_IS = frozenset("been also just now already finally got gone made started done".split())
 
@@ -379,6 +386,27 @@ _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "fou
 _PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with"})
 
 
+def _demonym_places(word: str) -> list[str]:
+    """The towns a demonym may name: "leideners" → Leiden, "berliner" → Berlin."""
+    low = word.casefold()
+    stems = [low[: -len(end)] for end in ("ers", "er", "ians", "ian") if low.endswith(end)]
+    return [*stems, *(f"{stem}e" for stem in stems)]
+
+
+def _own_workplace(reading: _Reading) -> None:
+    """Someone who opened a business and works a job there with no other employer named
+    ("opened his own place, Kumo, … and runs the kitchen as head chef") works for it."""
+    for t in list(reading.found):
+        opened = t.relation == "owns" and not t.retract and (t.phrase or "").startswith(_OPENED)
+        if not opened or t.object is None:
+            continue
+        mine = [u for u in reading.found if u.subject == t.subject and not u.retract]
+        if any(u.relation == "works as" for u in mine) and not any(
+            u.relation == "works for" for u in mine
+        ):
+            reading.add(t.subject, "works for", t.object, False, t.phrase)
+
+
 def frame_facts(
     text: str,
     people: Sequence[str],
@@ -399,6 +427,7 @@ def frame_facts(
             if parts[i] and parts[i].strip():
                 reading.passing = separator in PASSING
                 reading.clause(parts[i])
+    _own_workplace(reading)
     places = list(dict.fromkeys(w for w in tokens(text) if w[:1].isupper() and big_place(w)))
     if len(places) == 1:  # "… on twijnstraat in Utrecht and I signed the lease"
         relation = "plans to move to" if FUTURE.search(text) else "lives in"
