@@ -197,6 +197,8 @@ def _clauses(tokens: Sequence[Token]) -> list[list[Token]]:
         )
         if breaks:
             kept = word in ("who", "which", "while") and not reserved
+            if word in ("who", "which") and i > 0 and tokens[i - 1][1] not in ("NNP", "NNPS", ","):
+                token = (token[0], "WP-COMMON")  # "a flatmate who …": about no one named
             clauses.append([token] if kept else [])
             continue
         clauses[-1].append(token)
@@ -548,7 +550,7 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
     elif pronoun:
         subject = context.subject  # "Wendell moved out of Ghent, he lives in Leuven"
     elif relative:
-        subject = context.named
+        subject = context.named if clause[0][1] != "WP-COMMON" else None
     elif all(tag in ("RB", "RBR") for _, tag in clause[: found.verb_start]):
         subject = context.subject or context.named  # "Her husband, Lautaro, coaches …"
     else:

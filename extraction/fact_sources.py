@@ -11,6 +11,7 @@ driven. Pure.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from extraction.gazetteer import (
@@ -35,7 +36,7 @@ _PLURAL = frozenset({"they", "we", "them", "us"})  # who "they" are is not one p
 _EVENTS = frozenset(
     """met meet meets celebrated celebrates ran run won win lost lose asked asks sent sends
     said says told tells proposed called calls beat beats took take takes handed gave give
-    gives made had remember will got set miss misses hate hates""".split()
+    gives made had remember will got set miss misses hate hates started starting""".split()
 )
 
 
@@ -57,8 +58,10 @@ _ASKING = frozenset(
     "what whats what's where who why how looking hoping trying wondering thinking".split()
 )
 _BARE = frozenset(
-    "is 's am are 're was were not still now at in with on officially also just really".split()
+    "is 's am are 're was were not still now at in with on officially also just really has "
+    "have had 've now".split()
 )
+_RESIDENCE = re.compile(r"\b(?:live|lives|living|moved|based|home|settled|stay)", re.IGNORECASE)
 _MODALS = frozenset("will 'll would 'd can could might may should must".split())
 _TIMES = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -115,7 +118,10 @@ def _noise(triple: Triple, reading_canonical: bool) -> bool:
         return True  # "whats the plan", "my portuguese is a crime scene"
     if triple.object is not None and is_job_title(triple.object, listed=True):
         return True  # "her first shift … manager": jobs are read by the frames
-    return words[-1] in ("in", "at") and bool(triple.object) and is_place(str(triple.object))
+    where = str(triple.object or "")
+    if words[-1] == "in" and where[:1].isupper():
+        return True  # "adopted in Wicklow", "is teaching in Crookes": where, not what
+    return words[-1] == "at" and is_place(where)
 
 
 def _retyped(triple: Triple) -> Triple:
@@ -172,6 +178,15 @@ def combine(
             reading.name, triple.object, is_person, listed=True
         ):
             continue
+        if (
+            reading.name == "lives in"
+            and not _RESIDENCE.search(triple.phrase or "")
+            and any(
+                t.subject == triple.subject and t.relation in ("works for", "works as")
+                for t in framed
+            )
+        ):
+            continue  # "head brewer at Saltmarsh Brewery in Cardiff": where the job is
         if triple not in kept:
             kept.append(triple)
     return kept

@@ -353,6 +353,7 @@ def well_typed(
         return is_job_title(value, listed=listed) and not is_person(value)
     if relation == "owns":
         common_animal = is_animal(value) and value.islower()  # "a dog": a pet has a name
-        common = listed and value.islower() and everyday_word(value.split()[-1])  # "a place"
+        head = value.split()[-1]
+        common = listed and value.islower() and (everyday_word(head) or is_organisation_name(head))
         return not (is_person(value) or is_place(value) or common_animal or common)
     return True
