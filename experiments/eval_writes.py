@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -181,7 +182,7 @@ def run_stream(
 ) -> StreamOutcome:
     """Feed one stream into a fresh space, as ``ingest --writer model`` does (concepts and
     triples; no vectors); grade each statement's writes and the final chains."""
-    space = f"eval-writes-{name}"
+    space = f"eval-writes-{name}-{uuid.uuid4().hex[:8]}"  # runs at once never share a space
     if space_exists(memory.store, space):
         memory.delete_space(space)
     create_space(memory.store, space)

@@ -45,6 +45,7 @@ DEFAULT_SINGLE_VALUED: tuple[str, ...] = (
     "employed by",
     "employer",
     "plans to travel to",
+    "plans to move to",
     "married to",
     "spouse",
     "spouse of",

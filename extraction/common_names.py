@@ -70,3 +70,37 @@ def common_names() -> frozenset[str]:
 def is_common_name(word: str) -> bool:
     """Whether ``word`` (any case, accents or not) is a listed person's or place's name."""
     return entity_key(word) in common_names()
+
+
+_given: dict[str, str] | None = None
+
+
+def _load_given() -> dict[str, str]:
+    """Given names → "f", "m" or "" (both, or not said), from Faker's person lists."""
+    genders: dict[str, set[str]] = {}
+    package = importlib.import_module("faker.providers.person")
+    for module in pkgutil.iter_modules(package.__path__):
+        provider = importlib.import_module(f"{package.__name__}.{module.name}").Provider
+        for attribute, value in (
+            (a, v) for cls in provider.__mro__ for a, v in cls.__dict__.items()
+        ):
+            if not attribute.startswith("first_name"):
+                continue
+            gender = "f" if "female" in attribute else "m" if "male" in attribute else ""
+            for name in _names_in(value):
+                genders.setdefault(entity_key(name), set()).add(gender)
+    return {
+        key: (next(iter(found - {""})) if len(found - {""}) == 1 else "")
+        for key, found in genders.items()
+        if key
+    }
+
+
+def given_name_gender(word: str) -> str | None:
+    """ "f" or "m" for a given name only one gender bears in Faker's lists, "" for a given name
+    both (or either) bear, None for a word that is no given name."""
+    global _given
+    with _lock:
+        if _given is None:
+            _given = _load_given()
+        return _given.get(entity_key(word))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 
@@ -196,7 +196,10 @@ def _clauses(tokens: Sequence[Token]) -> list[list[Token]]:
             )
         )
         if breaks:
-            clauses.append([token] if word in ("who", "which") and not reserved else [])
+            kept = word in ("who", "which", "while") and not reserved
+            if word in ("who", "which") and i > 0 and tokens[i - 1][1] not in ("NNP", "NNPS", ","):
+                token = (token[0], "WP-COMMON")  # "a flatmate who …": about no one named
+            clauses.append([token] if kept else [])
             continue
         clauses[-1].append(token)
     return [c for c in clauses if c]
@@ -374,6 +377,8 @@ def _reading(words: list[str], obj: _Phrase) -> RelationReading:
         return reading
     if obj.head:
         with_head = read_relation(" ".join([*words, obj.head]))
+        if with_head.canonical and reading.name == ANY_RELATION and not with_head.ends:
+            return replace(with_head, ends=True)  # "stepped down as Comets coach": ends coaching
         if with_head.canonical:
             return with_head
     for k in range(len(words) - 1, 0, -1):
@@ -536,6 +541,8 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
     found = _subject(clause)
     if found is None:  # "Kenji Morimoto, sous chef at Norrland, …": the topic of what follows
         return [], _Context(_topic(clause) or context.subject, after.named)
+    if clause[0][0].casefold() == "while":
+        return [], after  # "while she's in Reykjavik": a stay, not a home
     relative = clause[0][0].casefold() in ("who", "which")
     pronoun = (found.subject or "").casefold() in ("he", "she")
     if found.subject is not None and not (pronoun and context.subject):
@@ -543,7 +550,7 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
     elif pronoun:
         subject = context.subject  # "Wendell moved out of Ghent, he lives in Leuven"
     elif relative:
-        subject = context.named
+        subject = context.named if clause[0][1] != "WP-COMMON" else None
     elif all(tag in ("RB", "RBR") for _, tag in clause[: found.verb_start]):
         subject = context.subject or context.named  # "Her husband, Lautaro, coaches …"
     else:

@@ -44,6 +44,9 @@ class Reason(StrEnum):
     PART_OF_NAME = "part of the name"
     SPELLING = "spelling"
     EMBEDDING = "embedding"
+    DECLARED = "named so in the stream"
+    INITIALS = "initials"
+    NICKNAME = "nickname"
     STATEMENT_SPELLING = "the statement's spelling"
     NOT_IN_STATEMENT = "not in the statement"
     AMBIGUOUS = "ambiguous"
@@ -51,7 +54,16 @@ class Reason(StrEnum):
 
 # Resolutions that make the mention an alias of the entity it resolved to.
 ALIAS_REASONS = frozenset(
-    {Reason.FIRST_NAME, Reason.SURNAME, Reason.PART_OF_NAME, Reason.SPELLING, Reason.EMBEDDING}
+    {
+        Reason.FIRST_NAME,
+        Reason.SURNAME,
+        Reason.PART_OF_NAME,
+        Reason.SPELLING,
+        Reason.EMBEDDING,
+        Reason.DECLARED,
+        Reason.INITIALS,
+        Reason.NICKNAME,
+    }
 )
 
 

@@ -90,7 +90,7 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         SINGLE,
         "seeing | dating | going out with | going * out with | * relationship with | "
         "together with | * girlfriend of | * boyfriend of | courting | hooked up with | "
-        "fell for | back together with | other half | boyfriend | girlfriend",
+        "fell for | back together with | other half | boyfriend | girlfriend | half",
         "broke up with | split up with | split from | split with | separated from | dumped | "
         "stopped seeing | stopped dating | broke up | split up",
     ),
@@ -108,9 +108,17 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "plans to visit | hopes to visit | hopes to go to | going to * for * vacation | "
         "* trip to | * vacation in | * vacation to | * holiday in | * holiday to | "
         "heading to * for * vacation | booked * to | looking forward to * trip to | "
-        "planning + in | planning + to | spending + in",
+        "planning + in | planning + to | spending + in | heading to | flights to",
         "cancelled * trip to | cancelled * trip | called off * trip to | called off * trip | "
-        "scrapped * trip to | dropped * trip to | cancelled * vacation | called off * vacation",
+        "scrapped * trip to | dropped * trip to | cancelled * vacation | called off * vacation | "
+        "back from",
+    ),
+    CanonicalRelation.of(
+        "plans to move to",
+        SINGLE,
+        "plans to move to | plans * move * to | planning to move to | planning * move * to | "
+        "going to move * to | wants to move * to | will move * to",
+        "",
     ),
     CanonicalRelation.of(
         "studies at",
@@ -132,12 +140,15 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
     ),
     CanonicalRelation.of("plays", MULTI, "plays", "stopped playing | quit playing"),
     CanonicalRelation.of(
-        "owns", MULTI, "owns | bought | buys | purchased | opened | runs | founded | set up", ""
+        "owns",
+        MULTI,
+        "owns | bought | buys | purchased | opened | runs | founded | set up | adopted | "
+        "has pet | * pet",
+        "rehomed",
     ),
     CanonicalRelation.of(
         "coaches", MULTI, "coaches | coaching | coach of | head coach of | manages * team", ""
     ),
-    CanonicalRelation.of("has pet", MULTI, "adopted | * pet", "rehomed"),
     CanonicalRelation.of(
         "likes", MULTI, "likes | loves | enjoys | * fan of | adores", "stopped liking"
     ),
@@ -251,7 +262,8 @@ ANY_RELATION = "*"
 # (a job, a home, a club); the writer finds which of the subject's facts holds that value.
 GENERIC_ENDS: tuple[str, ...] = _split(
     "left | leaving | quit | stopped | gave up | give up | walked away from | parted ways with | "
-    "cut ties with | sold | sells | got rid of"
+    "cut ties with | sold | sells | got rid of | stepped down | stepped down as | "
+    "stepped down from | stepping down"
 )
 
 

@@ -82,6 +82,19 @@ def common_word(word: str) -> bool:
     return word.casefold() in _get_tagger().tagdict
 
 
+def word_class(word: str) -> str | None:
+    """The tag the tagger most expects for ``word`` (lower-cased) on its own, from its weights
+    for the word itself; None for a word the tagger has no weights for."""
+    tagger = _get_tagger()
+    key = word.casefold()
+    if key in tagger.tagdict:
+        return str(tagger.tagdict[key])
+    weights = tagger.model.weights.get(f"i word {key}")
+    if not weights:
+        return None
+    return str(max(weights.items(), key=lambda item: item[1])[0])
+
+
 def tag_words(words: list[str]) -> list[tuple[str, str]]:
     """Tag already tokenised words (a relation phrase, a clause)."""
     return list(_get_tagger().tag(words)) if words else []

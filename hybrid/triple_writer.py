@@ -38,17 +38,25 @@ from __future__ import annotations
 import logging
 import threading
 from collections import defaultdict, deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from extraction.attribution import Attributed, attribute, observe
+from extraction.cardinality import Cardinality
 from extraction.fact_patterns import extract_facts
+from extraction.fact_sources import combine
+from extraction.gazetteer import is_vehicle
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
 from extraction.name_matching import Resolution
-from extraction.name_resolution import expand_mentions, resolve_names, stated_text
+from extraction.name_resolution import resolve_names, stated_text
+from extraction.people import People, people_from
+from extraction.relation_frames import frame_facts
 from extraction.statements import StatementInput
+from extraction.supersession import SYMMETRIC, Current, with_endings
 from graph.errors import RecallGraphError
+from graph.facts_read import FactQuery, exact_facts, stream_names
 from graph.facts_write import FactsPart
 from graph.keys import entity_key, relation_key
 from graph.updates import latest_statements
@@ -67,6 +75,7 @@ WRITE_CONTEXT: WriteContext = "resolve"
 WriterKind = Literal["hybrid", "patterns", "model", "none"]
 TRIPLE_WRITER: WriterKind = "patterns"
 _REMEMBERED = 256  # statements: a batch's earlier facts are not in Neo4j until it commits
+_SEEDING = 200  # a space's latest statements a fresh writer reads to learn its people
 LOG = logging.getLogger(__name__)
 
 
@@ -80,10 +89,13 @@ def storable(triple: Triple) -> bool:
 
 @dataclass(frozen=True)
 class WrittenTriples:
-    """The facts a writer stores for a statement, and how their names were resolved."""
+    """The facts a writer stores for a statement, how their names were resolved, and the
+    people the statement is about (full names, in the order it names them; set even when no
+    fact is written: "HI DIDI" is about Dimitra Kostas)."""
 
     triples: list[Triple]
     resolutions: list[Resolution]
+    about: list[str] = field(default_factory=list)
 
 
 def merge_sources(structural: list[Triple], modelled: list[Triple]) -> list[Triple]:
@@ -97,6 +109,14 @@ def merge_sources(structural: list[Triple], modelled: list[Triple]) -> list[Trip
             merged.append(triple)
             seen.add(pair)
     return merged
+
+
+def _about(attributed: Attributed, written: list[Triple], people: list[str]) -> list[str]:
+    """The people a statement is about: those it names or means, then its facts' subjects
+    that are people of the stream."""
+    persons = {entity_key(p) for p in people}
+    subjects = [t.subject for t in written if entity_key(t.subject) in persons]
+    return list(dict.fromkeys([*attributed.about, *subjects]))
 
 
 class TripleWriter:
@@ -125,7 +145,20 @@ class TripleWriter:
         self._recent: dict[str, deque[tuple[str, list[Triple]]]] = defaultdict(
             lambda: deque(maxlen=_REMEMBERED)
         )  # space → (statement text, the facts written for it), newest first
+        self._people: dict[str, People] = {}  # space → the people its statements named
         self._lock = threading.Lock()
+
+    def _registry(self, space: str) -> People:
+        """The space's people; a writer new to the space learns them from its latest
+        statements and fact subjects first (call with the lock held)."""
+        people = self._people.get(space)
+        if people is None:
+            subjects, _ = stream_names(self.memory.store, space)
+            people = people_from(subjects)
+            for row in reversed(latest_statements(self.memory.store, space, _SEEDING)):
+                observe(people, str(row["text"]))
+            self._people[space] = people
+        return people
 
     def _pretext(self, space: str) -> list[str]:
         with self._lock:
@@ -134,7 +167,9 @@ class TripleWriter:
             mine = [row["text"] for row in latest_statements(self.memory.store, space, 1)]
         return [stated_text(text) for text in mine[:1]]
 
-    def _known(self, space: str) -> KnownNames:
+    def _known(self, space: str, people: list[str]) -> KnownNames:
+        """The names a statement's facts resolve against: the stream's people (most recent
+        first), then the space's."""
         known = known_names(self.memory, space, self.entity_tau)
         with self._lock:
             mine = [t.subject for _, written in self._recent[space] for t in reversed(written)]
@@ -148,9 +183,76 @@ class TripleWriter:
         named = [current_name(name, known) for name in named]
         return replace(
             known,
-            people=list(dict.fromkeys([*mine, *known.people])),
+            people=list(dict.fromkeys([*people, *mine, *known.people])),
             names=list(dict.fromkeys([*named, *known.names])),
         )
+
+    def _single(self, relation: str) -> bool:
+        """Single-valued by the listed relations alone: an unlisted relation's neighbour rule
+        embeds it, and an ending is only written for a relation known to hold one value."""
+        rules = self.memory.config.cardinality
+        key = relation_key(relation)
+        return rules.listed(key) is not None and rules.decide(key) is Cardinality.SINGLE
+
+    def _current(
+        self, space: str, history: list[list[Triple]], *, directed: bool = False
+    ) -> Current:
+        """A subject's current values of a relation: replayed from this writer's recent writes
+        (``history``, newest first), else read from the memory; a relation between two people
+        counts from either side unless ``directed``."""
+        found: dict[tuple[str, str], list[str]] = {}
+
+        def current(subject: str, relation: str) -> list[str]:
+            key = (entity_key(subject), relation_key(relation))
+            if key not in found:
+                replayed = self._replayed(history, subject, relation, directed=directed)
+                found[key] = (
+                    replayed
+                    if replayed is not None
+                    else self._stored(space, subject, relation, directed)
+                )
+            return found[key]
+
+        return current
+
+    def _replayed(
+        self, history: list[list[Triple]], subject: str, relation: str, *, directed: bool
+    ) -> list[str] | None:
+        """The subject's values of the relation after this writer's recent writes; None when
+        they never gave it one."""
+        key = (entity_key(subject), relation_key(relation))
+        state: list[str] | None = None
+        symmetric = relation in SYMMETRIC and not directed
+        for written in reversed(history):
+            for t in written:
+                if relation_key(t.relation) != key[1]:
+                    continue
+                if entity_key(t.subject) == key[0]:
+                    other = t.object
+                elif symmetric and t.object is not None and entity_key(t.object) == key[0]:
+                    other = t.subject
+                else:
+                    continue
+                state = [] if state is None else state
+                if t.retract:
+                    state = [
+                        v for v in state if other is not None and entity_key(v) != entity_key(other)
+                    ]
+                elif other is not None:
+                    state = [other] if self._single(relation) else [*state, other]
+        return state
+
+    def _stored(self, space: str, subject: str, relation: str, directed: bool) -> list[str]:
+        facts = exact_facts(
+            self.memory.store, space, FactQuery(subject=subject, relation=relation)
+        ).facts
+        values = [f.object for f in facts]
+        if relation in SYMMETRIC and not directed:
+            held = exact_facts(
+                self.memory.store, space, FactQuery(relation=relation, object=subject)
+            ).facts
+            values += [f.subject for f in held]
+        return list(dict.fromkeys(values))
 
     def triples(self, space: str, statement: StatementInput) -> list[Triple]:
         """The facts this writer stores for ``statement`` (what an evaluation grades)."""
@@ -158,18 +260,43 @@ class TripleWriter:
 
     def resolve(self, space: str, statement: StatementInput) -> WrittenTriples:
         """The facts for ``statement`` with their names resolved, and how they were."""
-        stated = stated_text(statement.text) if self.context != "none" else statement.text
+        resolving = self.context in ("resolve", "both")
+        if resolving:
+            with self._lock:
+                attributed = attribute(self._registry(space), statement.text)
+                people = self._people[space].names()
+        else:
+            stated = stated_text(statement.text) if self.context != "none" else statement.text
+            attributed, people = Attributed(stated), []
+        stated = attributed.text
         if not stated.strip():
-            return WrittenTriples([], [])
+            return WrittenTriples([], [], attributed.about)
         pretext = self._pretext(space) if self.context in ("pretext", "both") else []
-        known = self._known(space) if self.context in ("resolve", "both") else None
-        expanded = expand_mentions(stated, known.people) if known else None
-        stated = expanded.text if expanded else stated
+        known = self._known(space, people) if resolving else None
         structural = extract_facts(stated) if self.patterns else []
+        if self.patterns and resolving:
+            registry = self._people[space]
+            topic = attributed.speaker or (attributed.about[-1] if attributed.about else None)
+            with self._lock:
+                framed = frame_facts(
+                    stated, people, topic, registry.surely_person, attributed.speaker
+                )
+                held = {
+                    entity_key(t.object)
+                    for _, written in self._recent[space]
+                    for t in written
+                    if t.object and not t.retract and t.relation not in SYMMETRIC
+                }
+                structural = combine(
+                    framed,
+                    structural,
+                    registry.surely_person,
+                    lambda n: any(set(entity_key(n).split()) <= set(v.split()) for v in held),
+                )
         modelled = self.model.write(stated, self.how, context=pretext).triples if self.model else []
         found = merge_sources(structural, modelled)
         resolutions: list[Resolution] = []
-        if known and expanded:
+        if known:
             if known.similar is not None:
                 embed_names(self.memory, found, known)
             resolved = resolve_names(
@@ -181,13 +308,26 @@ class TripleWriter:
                 similar=known.similar,
             )
             found = resolved.triples
-            resolutions = list(dict.fromkeys([*resolved.resolutions, *expanded.resolutions]))
+            resolutions = list(dict.fromkeys([*resolved.resolutions, *attributed.resolutions]))
         with self._lock:
-            earlier = [t for _, written in self._recent[space] for t in written]
-        found = [t for t in self.memory.canonical(space, found, earlier) if storable(t)]
+            history = [written for _, written in self._recent[space]]
+        earlier = [t for written in history for t in written]
+        found = self.memory.canonical(space, found, earlier)
+        if resolving:
+            found = with_endings(
+                found,
+                self._current(space, history),
+                self._single,
+                is_vehicle,
+                held=self._current(space, history, directed=True),
+                first=attributed.speaker,
+                touched=lambda s, r: self._replayed(history, s, r, directed=False) is not None,
+                text=f"{statement.text} {stated}",
+            )
+        found = [t for t in found if storable(t)]
         with self._lock:
             self._recent[space].appendleft((statement.text, found))
-        return WrittenTriples(found, resolutions)
+        return WrittenTriples(found, resolutions, _about(attributed, found, people))
 
     def __call__(self, space: str, statement: StatementInput) -> FactsPart | None:
         """The statement's facts as an update part; a fault in reading them costs the facts of

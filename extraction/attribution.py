@@ -1,0 +1,450 @@
+"""Who a statement is about, and the statement written out for the writer with its people named.
+
+A fact is only as good as its subject. Chat turns say "i'm still in rotterdam" (the speaker),
+"noor" or "bex" (a first name, a nickname, lower case), "AC" (initials), "she" (the stream's
+latest woman); the clause reader needs the person's name where the text has these. So, for each
+statement, in stream order:
+
+1. ``observe`` learns the people it introduces into the stream's registry
+   (``extraction.people``): the chat turn's speaker, names that look like a person's, and the
+   aliases the text declares ("Bex (Rebecca Mwangi on the forms)", "didi = dimitra kostas",
+   "it's noor al-amin btw", "sanne (de wit, …)"), with the gender its pronouns show;
+2. ``attribute`` writes the statement out: first-person words become the speaker's full name
+   ("i'm" → "Noor Al-Amin is", "my" → "Noor Al-Amin's"), every mention of a known person their
+   full name, a sentence's subject "he"/"she" the latest person of that gender, and a chat's
+   lower-case city a capitalised one; it says whom the statement is ``about``.
+
+Pure: the caller keeps the registry, one per space.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from extraction.common_names import given_name_gender, is_common_name
+from extraction.gazetteer import (
+    big_place,
+    chat_place,
+    everyday_word,
+    is_animal,
+    is_organisation_name,
+    is_place,
+    is_skill,
+)
+from extraction.name_matching import Reason, Resolution, match_known
+from extraction.name_resolution import speaker as chat_speaker
+from extraction.people import People, as_name, person_like
+from extraction.text import split_sentences
+from graph.keys import entity_key
+
+_TOKEN = re.compile(r"[^\W\d_](?:[\w'’-]*\w)?|\d+|[^\w\s]")
+_CAPITALISED_NAME = re.compile(
+    r"\b[A-Z][\w'’-]*(?:\s+(?:(?:de|van|von|der|den|al|bin|da|dos|del|la|le)\s+)?[A-Z][\w’'-]*)+"
+)
+_DECLARED_SELF = re.compile(
+    r"\b(?:it'?s|it is|this is|i'?m|i am)\s+([a-z][\w'-]+(?:\s+[a-z][\w'-]+){1,2}?)"
+    r"(?=\s*(?:btw|here|by the way|[.,;!)]|$))",
+    re.IGNORECASE,
+)
+_EQUALS = re.compile(r"\b([A-Za-z][\w'-]+)\s*=\s*([A-Za-z][\w'-]+(?:\s+[A-Za-z][\w'-]+){1,2})\b")
+_PARENTHESIS = re.compile(r"\b([A-Za-z][\w'-]+)\s*\(([^()]*)\)")
+_LEADING_NAME = re.compile(r"^\s*([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})")
+_LOWER_PAIR = re.compile(r"(?<![\w'-])(?=([a-z][a-z'-]+) ([a-z][a-z'-]+)(?![\w'-]))")
+_FRAGMENTS = re.compile(r"[^.,;:!?()]+")
+_INFLECTIONS = ("ing", "ly", "ed", "tion", "ness", "ment", "ous", "ful")
+_PARTICLES = frozenset("de van von der den al bin da dos del la le".split())
+_FIRST_PERSON = {
+    "i'm": "{} is",
+    "im": "{} is",
+    "i've": "{} has",
+    "ive": "{} has",
+    "i'll": "{} will",
+    "i'd": "{} would",
+    "i": "{}",
+    "me": "{}",
+    "my": "{}'s",
+    "myself": "{}",
+}
+_AGREEMENT = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "was": "was"}
+_THIRD = {"he": "m", "she": "f", "he's": "m", "she's": "f", "he'd": "m", "she'd": "f"}
+_POSSESSIVE = {"his": "m", "her": "f"}
+_PLACE_CUES = frozenset("in to from near leaving left around outside of".split())
+_PARTICIPLES = frozenset(
+    """been got gone made left taken seen done had quit put set run come become won lost
+    bought sold moved found started joined finished passed signed given kept split broken
+    begun booked decided adopted""".split()
+)
+_REPORTING = frozenset("told tell tells asked texted messaged emailed showed reminded".split())
+_ADVERBS = frozenset("also just now still finally already recently really officially".split())
+_TIME_WORDS = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april may
+    june july august september october november december today tonight yesterday tomorrow""".split()
+)
+
+
+@dataclass(frozen=True)
+class Attributed:
+    """A statement as the writer reads it, and whom it is about."""
+
+    text: str
+    speaker: str | None = None
+    about: list[str] = field(default_factory=list)
+    resolutions: list[Resolution] = field(default_factory=list)
+
+
+def _name_words(chunk: str) -> str:
+    """The name a chunk opens with ("Rebecca Mwangi on the forms" → "Rebecca Mwangi")."""
+    found = _LEADING_NAME.match(chunk)
+    if not found:
+        return ""
+    kept: list[str] = []
+    for word in found[1].split():
+        low = word.casefold()
+        if low in _PARTICLES:
+            kept.append(low)
+        elif word[:1].isupper() or not everyday_word(low) or (kept and kept[-1] in _PARTICLES):
+            kept.append(word)
+        else:
+            break
+    while kept and kept[-1] in _PARTICLES:
+        kept.pop()
+    return " ".join(kept)
+
+
+_TITLES = frozenset("dr dr. mr mr. mrs mrs. ms ms. prof prof. sir dame".split())
+
+
+def capitalised_names(text: str) -> Iterator[str]:
+    """Runs of capitalised words, split where a possessive ends a name ("Kenji's Taipei trip"
+    is Kenji, then Taipei), without a leading title."""
+    for match in _CAPITALISED_NAME.finditer(text):
+        words: list[str] = []
+        for word in match[0].split():
+            owner = re.sub(r"(['’]s|['’])$", "", word)
+            if not words and word.casefold() in _TITLES:
+                continue
+            words.append(owner)
+            if owner != word:
+                yield " ".join(words)
+                words = []
+        if words:
+            yield " ".join(words)
+
+
+_PLACE_OR_EMPLOYER = re.compile(
+    r"\b(?:at|in|into|from|for|by|joined|joining|left|leaving|quit|visited|@|w/)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _after_preposition(text: str, name: str) -> bool:
+    """Whether every mention of ``name`` follows "at", "in", "for", "by" …: where a statement
+    puts an employer or a place, not a person it introduces ("employed by Caleta Salud")."""
+    starts = [m.start() for m in re.finditer(re.escape(name), text)]
+    return bool(starts) and all(_PLACE_OR_EMPLOYER.search(text[:s]) for s in starts)
+
+
+def _named_thing(text: str, name: str) -> bool:
+    """Whether the name modifies an organisation's noun ("the Cerro Alegre soup kitchen")."""
+    after = text[text.find(name) + len(name) :].split()[:2]
+    return any(is_organisation_name(w) and w.islower() for w in after)
+
+
+def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> str:
+    """A person-like name: the known person it misspells, else a new person."""
+    known = {entity_key(n): n for n in people.names()}
+    key = entity_key(name)
+    if any(sorted(k.split()) == sorted(key.split()) and k != key for k in known):
+        return name  # "Lindqvist Ada": no one new; the memory's tiers decide whom
+    if key not in known:
+        found = match_known(name, known)
+        if found is not None and found.reason is Reason.SPELLING and found.resolved:
+            people.alias(name, found.resolved)
+            resolutions.append(found)
+            return found.resolved
+    return people.add(name)
+
+
+def turn_speaker(text: str) -> str | None:
+    """The speaker of a chat turn, "Noor: …"; not a heading such as "Yes: …" or "Update: …"."""
+    said_by = chat_speaker(text)
+    if said_by is None:
+        return None
+    first = said_by.split()[0]
+    if given_name_gender(first) is not None:
+        return said_by
+    return None if everyday_word(first) or big_place(said_by) else said_by
+
+
+def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
+    """Learn the people ``text`` introduces; the chat turn's speaker as the stream knows them."""
+    resolutions: list[Resolution] = []
+    said_by = turn_speaker(text)
+    speaker = people.add(said_by, sure=True) if said_by else None
+    body = text[text.index(":") + 1 :] if said_by else text
+    for name in capitalised_names(body):
+        if (
+            person_like(name)
+            and not _after_preposition(body, name)
+            and not _named_thing(body, name)
+        ):
+            _known_or_new(people, name, resolutions)
+    for match in _DECLARED_SELF.finditer(body):
+        name = as_name(match[1])
+        first = name.split()[0].casefold()
+        if speaker and entity_key(speaker).split()[0] == entity_key(first) and person_like(name):
+            people.alias(speaker, name)
+            speaker = people.lookup(name)
+    for match in _EQUALS.finditer(body):
+        alias, name = match[1], as_name(match[2])
+        if not everyday_word(alias) and person_like(name):
+            people.alias(alias, people.add(name))
+            resolutions.append(Resolution(alias, people.lookup(name), Reason.DECLARED))
+    for match in _PARENTHESIS.finditer(body):
+        _parenthesis(people, match[1], match[2], resolutions)
+    for chunk in _FRAGMENTS.findall(body):  # "ebru aydin." / "leonor vaz, marine biologist"
+        words = chunk.split()
+        if 2 <= len(words) <= 3 and chunk.strip().islower():
+            first = words[0]
+            known = people.find(first, lower=True) is not None or people.words[first] > 0
+            inflected = any(w.endswith(_INFLECTIONS) for w in words)
+            if (
+                (known or given_name_gender(first))
+                and not inflected
+                and person_like(as_name(chunk.strip()), strict=True)
+            ):
+                _known_or_new(people, as_name(chunk.strip()), resolutions)
+    for _, _, word in _tokens(body):
+        if word.islower() and word[:1].isalpha() and not everyday_word(word):
+            people.words[word] += 1
+    for first, second in _LOWER_PAIR.findall(body):  # "did gaby ruiz tell you …"
+        if (
+            given_name_gender(first) is not None
+            and is_common_name(second)
+            and not any(everyday_word(w) or is_place(w) for w in (first, second))
+        ):
+            _known_or_new(people, as_name(f"{first} {second}"), resolutions)
+    return speaker, resolutions
+
+
+def _parenthesis(people: People, before: str, inside: str, resolutions: list[Resolution]) -> None:
+    """ "Bex (Rebecca Mwangi on the forms)": an alias; "sanne (de wit, …)": a surname given."""
+    chunk = inside.split(",")[0]
+    name = _name_words(chunk)
+    if not name:
+        return
+    words = name.split()
+    outer_is_name = not (everyday_word(before) or is_place(before) or is_skill(before))
+    if words[0].casefold() in _PARTICLES and outer_is_name:
+        full = as_name(f"{before} {name}")
+        if person_like(full):
+            people.alias(before, people.add(full))
+            resolutions.append(Resolution(before, people.lookup(full), Reason.DECLARED))
+        return
+    full = as_name(name)
+    strict = name.islower() and not outer_is_name
+    if len(words) >= 2 and person_like(full, strict=strict) and not is_place(full):
+        known = _known_or_new(people, full, resolutions)
+        if outer_is_name and entity_key(before) not in entity_key(known).split():
+            people.alias(before, known)
+            resolutions.append(Resolution(before, known, Reason.DECLARED))
+
+
+def _tokens(text: str) -> Iterator[tuple[int, int, str]]:
+    for match in _TOKEN.finditer(text):
+        yield match.start(), match.end(), match[0]
+
+
+def _subject_has(next_word: str) -> bool:
+    """Whether "she's" before ``next_word`` is "she has" (a participle follows)."""
+    low = next_word.casefold()
+    return low in _PARTICIPLES or (low.endswith("ed") and len(low) > 4)
+
+
+def _capitalised_run(text: str, tokens: list[tuple[int, int, str]], i: int) -> int:
+    """How many capitalised words, one space apart, begin at ``i`` (a possessive ends them;
+    a sentence's everyday first word is none of them)."""
+    n = 0
+    while i + n < len(tokens):
+        word = tokens[i + n][2]
+        spaced = not n or text[tokens[i + n - 1][1] : tokens[i + n][0]] == " "
+        if not word[:1].isupper() or word.isupper() or not spaced:
+            break  # "HI FELIPE" shouts; it names no one new
+        if n == 0 and everyday_word(word) and given_name_gender(word) is None:
+            return 0
+        n += 1
+        if word.endswith(("'s", "’s", "'", "’")):
+            break
+    return n
+
+
+class _Writer:
+    """The rewrite of one statement (see ``attribute``)."""
+
+    def __init__(self, people: People, speaker: str | None) -> None:
+        self.people = people
+        self.speaker = speaker
+        self.about: list[str] = []
+        self.resolutions: list[Resolution] = []
+        self.first_person = False
+        self.animal = False  # an animal was named: "he" may be the dog
+        self.dotted = False  # the mention just written out took the full stop after it
+
+    def mentioned(self, name: str, mention: str, reason: Reason | None) -> str:
+        self.people.touch(name)
+        if name not in self.about:
+            self.about.append(name)
+        if reason is not None and entity_key(mention) != entity_key(name):
+            found = Resolution(mention, name, reason)
+            if found not in self.resolutions:
+                self.resolutions.append(found)
+        return name
+
+    def rewrite(self, text: str) -> str:
+        tokens = list(_tokens(text))
+        out: list[str] = []
+        last = 0
+        i = 0
+        sentence_start = True
+        while i < len(tokens):
+            start, _end, word = tokens[i]
+            self.dotted = False
+            replaced, used = self._replacement(text, tokens, i, sentence_start)
+            if replaced is not None:
+                out.append(text[last:start] + replaced)
+                last = tokens[i + used - 1][1] + self.dotted
+            sentence_start = word in (".", "!", "?", ";", ":", "(") or (
+                sentence_start and word in ('"', "'", "‘", "“")
+            )
+            i += used
+        out.append(text[last:])
+        return "".join(out)
+
+    def _replacement(
+        self, text: str, tokens: list[tuple[int, int, str]], i: int, sentence_start: bool
+    ) -> tuple[str | None, int]:
+        word = tokens[i][2]
+        low = word.casefold().replace("’", "'")
+        following = tokens[i + 1][2] if i + 1 < len(tokens) else ""
+        reported = i > 0 and tokens[i - 1][2].casefold() in _REPORTING
+        if self.speaker and low in _FIRST_PERSON and (low != "i" or word in ("i", "I")):
+            if low == "me" and reported:
+                return None, 1  # "Oddvar told me he drives …": what is told is about him
+            self.first_person = True
+            self.mentioned(self.speaker, word, None)
+            replaced = _FIRST_PERSON[low].format(self.speaker)
+            if low in ("i",) and following.casefold() in _AGREEMENT:
+                return f"{replaced} {_AGREEMENT[following.casefold()]}", 2
+            return replaced, 1
+        if is_animal(low):
+            self.animal = True
+        if self.animal and (low in _THIRD or low in _POSSESSIVE):
+            return None, 1
+        if low in _THIRD and (following[:1].isalpha() or low.endswith(("'s", "'d"))):
+            person = self.people.latest(_THIRD[low], exclude=[self.speaker] if self.speaker else [])
+            if person is None:
+                return None, 1
+            self.mentioned(person, word, Reason.LATEST_PERSON)
+            if low.endswith("'s"):
+                ahead = [w for _, _, w in tokens[i + 1 : i + 4] if w.casefold() not in _ADVERBS]
+                has = bool(ahead) and _subject_has(ahead[0])
+                return f"{person} {'has' if has else 'is'}", 1
+            if low.endswith("'d"):
+                return f"{person} would", 1
+            return person, 1
+        if low in _POSSESSIVE and sentence_start and following[:1].isalpha():
+            person = self.people.latest(
+                _POSSESSIVE[low], exclude=[self.speaker] if self.speaker else []
+            )
+            if person is not None and following.casefold() not in ("name", "names"):
+                self.mentioned(person, word, Reason.LATEST_PERSON)
+                return f"{person}'s", 1
+            return None, 1
+        for n in (3, 2, 1):
+            found = self._person(text, tokens, i, n)
+            if found is not None:
+                return found, n
+            run = _capitalised_run(text, tokens, i)
+            if n == 2 and run > 1:
+                return None, run  # "Lindqvist Ada", "Rafael Moreno": a name of its own
+        if word.islower() and self._place(tokens, i):
+            return as_name(word), 1
+        return None, 1
+
+    def _person(self, text: str, tokens: list[tuple[int, int, str]], i: int, n: int) -> str | None:
+        if i + n > len(tokens):
+            return None
+        span = tokens[i : i + n]
+        if any(not w[:1].isalpha() for _, _, w in span):
+            return None
+        particled = [k > 0 and span[k - 1][2] in _PARTICLES for k in range(len(span))]
+        if any(
+            w.islower() and w not in _PARTICLES and everyday_word(w) and not after
+            for (_, _, w), after in zip(span, particled, strict=True)
+        ):
+            return None  # "the Kelp Sensor": the article is no part of the name ("de wit" is)
+        if any(text[a[1] : b[0]] != " " for a, b in itertools.pairwise(span)):
+            return None
+        mention = text[span[0][0] : span[-1][1]]
+        if any(w.endswith(("'s", "’s", "'", "’")) for _, _, w in span[:-1]):
+            return None  # "Kenji's Taipei": two names
+        possessive = ""
+        if mention.endswith(("'s", "’s")):
+            mention, possessive = mention[:-2], "'s"
+        elif mention.endswith(("'", "’")):
+            mention, possessive = mention[:-1], "'"
+        lower = mention.islower()
+        if lower and n == 1 and (everyday_word(mention) or mention.casefold() in _TIME_WORDS):
+            return None
+        if not lower and n == 1 and mention.casefold() in _THIRD | _POSSESSIVE:
+            return None
+        found = self.people.find(mention, lower=lower)
+        if found is None:
+            return None
+        name, reason = found
+        self.mentioned(name, mention, reason)
+        if reason is Reason.FIRST_NAME and len(span[-1][2]) == 1 and text[span[-1][1] :][:1] == ".":
+            self.dotted = True  # "Yuki T." : the initial's full stop goes with it
+        return name + possessive
+
+    def _place(self, tokens: list[tuple[int, int, str]], i: int) -> bool:
+        word = tokens[i][2]
+        if chat_place(word):
+            return True
+        before = tokens[i - 1][2].casefold() if i > 0 else ""
+        return (
+            before in _PLACE_CUES
+            and len(word) >= 4
+            and is_place(word)
+            and not everyday_word(word)
+            and word.casefold() not in _TIME_WORDS
+        )
+
+
+def _learn_gender(people: People, text: str, named: list[str]) -> None:
+    """One person named and only "she"/"her" (or "he"/"him"/"his") beside: their gender."""
+    if len(named) != 1:
+        return
+    words = {w.casefold() for _, _, w in _tokens(text)}
+    female = bool(words & {"she", "her", "hers", "she's"})
+    male = bool(words & {"he", "him", "his", "he's"})
+    if female != male:
+        people.learn_gender(named[0], "f" if female else "m")
+
+
+def attribute(people: People, text: str) -> Attributed:
+    """``text`` observed into ``people`` and written out for the writer (see the module)."""
+    speaker, learnt = observe(people, text)
+    body = text[text.index(":") + 1 :] if turn_speaker(text) else text
+    named_before = [people.lookup(n) for n in capitalised_names(body) if people.lookup(n)]
+    writer = _Writer(people, speaker)
+    sentences = split_sentences(writer.rewrite(body))
+    written = " ".join(s for s in sentences if not s.rstrip().endswith("?"))  # questions ask
+    others = [n for n in dict.fromkeys([*named_before, *writer.about]) if n and n != speaker]
+    _learn_gender(people, body, others)
+    return Attributed(
+        written, speaker, list(writer.about), list(dict.fromkeys([*learnt, *writer.resolutions]))
+    )

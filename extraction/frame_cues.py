@@ -1,0 +1,324 @@
+"""The cues of the relation frames (``extraction.relation_frames``): for each relation people's
+lives change in, the phrases that say it holds or ends, and the reader of the kind of value it
+takes. Data, kept apart from the reading so that a cue is added in one place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from extraction.typed_objects import (
+    read_club,
+    read_group,
+    read_job,
+    read_name,
+    read_org,
+    read_place,
+    read_skill,
+    read_topic,
+    read_vehicle,
+)
+
+Reader = Callable[[Sequence[str]], str | None]
+ListReader = Callable[[Sequence[str]], list[str]]
+
+
+@dataclass(frozen=True)
+class Frame:
+    relation: str
+    cue: re.Pattern[str]
+    read: Reader | ListReader
+    ends: bool = False
+    passive: bool = False  # the person after the cue is the subject; the value comes first
+    plan: str | None = None  # the relation when a future time follows ("moving to X next month")
+    home: bool = False  # a new home ("signed the lease"): the statement's one city, if no place
+
+
+def cue(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+HOME = r"(?:flat|apartment|place|house|room|studio|home|cottage|lease|flatshare)"
+FRAMES: tuple[Frame, ...] = (
+    Frame("", cue(r"\bmoved\s+to\b"), read_org),
+    Frame("is learning", cue(r"\bteach(?:ing|es)?\b"), read_skill, passive=True),
+    Frame(
+        "lives in",
+        cue(r"\b(?:lives?|living|resides?|residing|based|staying|settled)\b(?:\s+just)?"),
+        read_place,
+    ),
+    Frame(
+        "lives in",
+        cue(
+            r"\b(?:moved|moves|relocated|emigrated)(?:\s+(?:back|home|down|up|over))?\b"
+            r"(?!\s+(?:from|out|in\s+together)\b)"
+        ),
+        read_place,
+        home=True,
+    ),
+    Frame(
+        "lives in",
+        cue(r"\bmoving\s+(?:back\s+)?(?:to|into)\b"),
+        read_place,
+        plan="plans to move to",
+    ),
+    Frame(
+        "lives in",
+        cue(
+            r"\b(?:found|got|rented|renting|rents|bought|signed|moved\s+into)\s+(?:\S+\s+){0,4}?"
+            + HOME
+            + r"\b"
+        ),
+        read_place,
+        home=True,
+    ),
+    Frame(
+        "lives in",
+        cue(r"\b(?:is|'s|am|are)\s+(?:still\s+|now\s+|already\s+|back\s+)*in\b"),
+        read_place,
+    ),
+    Frame("lives in", cue(r"\b(?:back|still)\s+in\b"), read_place),
+    Frame("lives in", cue(r"\baddress\s+in\b"), read_place),
+    Frame("lives in", cue(r"\bmoved\s+out\s+of\b"), read_place, ends=True),
+    Frame(
+        "plans to move to",
+        cue(r"\b(?:plan(?:s|ning)?|going|want(?:s|ing)?)\s+to\s+move(?:\s+back)?\s+to\b"),
+        read_place,
+    ),
+    Frame("works for", cue(r"\b(?:works?|working|worked)\s+(?:at|for|in)\b"), read_org),
+    Frame(
+        "works for",
+        cue(r"\b(?:job|position|role|shift|post|internship)\s+(?:at|with|for)\b"),
+        read_org,
+    ),
+    Frame("works for", cue(r"\b(?:joined|rejoined|joins|joining)\b"), read_org),
+    Frame("is member of", cue(r"\b(?:joined|joins|joining)\b"), read_club),
+    Frame(  # "waiting tables at Kumo", "serving coffee at Lumen": a named employer
+        "works for",
+        re.compile(r"\b\w+ing\s+\w+\s+at\s+(?=the\s+[A-Z]|[A-Z])"),
+        read_org,
+    ),
+    Frame("works for", cue(r"\b(?:hired|employed|recruited)\s+(?:by|at)\b"), read_org),
+    Frame("works for", cue(r"\b(?:started|starts|starting|start)\s+(?:work\s+)?at\b"), read_org),
+    Frame("works for", cue(r"\bsigned\s+(?:on\s+)?with\b"), read_org),
+    Frame("works for", cue(r"\b(?:gone|went|going)\s+back\s+to\b"), read_org),
+    Frame(
+        "works for",
+        cue(
+            r"\b(?:is|'s|am|are|was|still|back|now)(?:n't|\s+not)?\s+(?:still\s+|now\s+|back\s+)*"
+            r"(?:at|with|w/|@)(?=\s)"
+        ),
+        read_org,
+    ),
+    Frame(
+        "works for",
+        cue(r"\b(?:keeping|keeps|kept)\s+(?:the\s+)?(?=\S+(?:\s+\S+)?\s+job\b)"),
+        read_org,
+    ),
+    Frame("works for", cue(r"\b(?:hired|poached|recruited|headhunted)\b"), read_org, passive=True),
+    Frame(
+        "works for",
+        cue(r"\b(?:quit|left|leaving|resigned\s+from|fired\s+from|laid\s+off\s+from)\b"),
+        read_org,
+        ends=True,
+    ),
+    Frame(
+        "works for",
+        cue(r"\bhanded\s+(?:in|back)\s+(?:\S+\s+){1,3}?(?:notice|apron|badge|keys)\s+(?:at|to)\b"),
+        read_org,
+        ends=True,
+    ),
+    Frame(
+        "works as",
+        cue(r"\b(?:works?|working|job|employed|hired|started|starts|signed\s+on)\s+as\b"),
+        read_job,
+    ),
+    Frame(
+        "works as",
+        cue(r"\b(?:as|became|become|becomes|promoted\s+to|made|named|appointed)\b"),
+        read_job,
+    ),
+    Frame(
+        "works as",
+        cue(
+            r"\b(?:is|'s|am|are)\s+(?:now\s+|still\s+|also\s+)*(?:an?\s+|the\s+)?(?:new\s+)?(?=\S)"
+        ),
+        read_job,
+    ),
+    Frame("works as", cue(r"\b(?:made|promoted|named|appointed)\b"), read_job, passive=True),
+    Frame("is seeing", cue(r"\b(?:seeing|dating|going\s+out\s+with)\b"), read_name),
+    Frame("married to", cue(r"\b(?:engaged\s+to|married(?:\s+to)?)\b"), read_name),
+    Frame(
+        "plans to travel to",
+        cue(r"\b(?:trip|holiday|fortnight|week|weekend|visit|flights?)\s+(?:to|in)\b"),
+        read_place,
+    ),
+    Frame(
+        "plans to travel to",
+        cue(r"\b(?:heading|going|flying|travelling|traveling|come|coming)\s+(?:out\s+)?to\b"),
+        read_place,
+    ),
+    Frame("plans to travel to", cue(r"\bplanning\s+(?=[A-Z])"), read_place),
+    Frame("plans to travel to", cue(r"\bback\s+from\b"), read_place, ends=True),
+    Frame(
+        "plans to travel to",
+        cue(
+            r"\b(?P<obj>[A-Z][\w-]+)\s+(?:trip|idea|plan)\b"
+            r"(?=.*\b(?:off|ice|hold|cancell?ed|dropped|scrapped)\b)"
+        ),
+        read_place,
+        ends=True,
+    ),
+    Frame(
+        "plans to travel to",
+        cue(
+            r"\b(?:dropped|cancell?ed|scrapped|shelved)\s+the\s+(?P<obj>[A-Z][\w-]+)\s+"
+            r"(?:trip|idea|plan)"
+        ),
+        read_place,
+        ends=True,
+    ),
+    Frame("studies at", cue(r"\b(?:studies|studying|student|enrolled)\s+(?:at|in)\b"), read_org),
+    Frame("", cue(r"\btransferred\s+to\b"), read_org),
+    Frame(
+        "studies at",
+        cue(
+            r"\b(?:degree|phd|msc|masters|master's|bsc|ba|ma|course|doctorate|yr\s+\d+|"
+            r"year\s+\d+)\s+(?:\S+\s+){0,4}?(?:at|@)\b"
+        ),
+        read_org,
+    ),
+    Frame("studies at", cue(r"\bdoing\s+an?\s+(?P<obj>[A-Z][\w ]+?)\s+course\b"), read_org),
+    Frame(
+        "studies at",
+        cue(
+            r"\b(?:finished|completed|graduated\s+from|dropped\s+out\s+of)\s+(?:\S+\s+)?"
+            r"(?P<obj>[A-Z][\w ]+?)\s+(?:course|degree)\b"
+        ),
+        read_org,
+        ends=True,
+    ),
+    Frame(
+        "studies", cue(r"\b(?:degree|phd|msc|masters|course|studies|ba|bsc)\s+in\s+"), read_topic
+    ),
+    Frame(
+        "studies",
+        cue(r"\b(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?:degree|masters|msc|phd|bsc)\b"),
+        read_topic,
+    ),
+    Frame(
+        "drives",
+        cue(r"\b(?:drives|driving|drove|bought|buying|buys|picked\s+up|got|has|have)\b"),
+        read_vehicle,
+    ),
+    Frame("drives", cue(r"\b(?:sold|selling|sells|scrapped|crashed)\b"), read_name, ends=True),
+    Frame(
+        "drives",
+        cue(r"\b(?P<obj>[A-Z][\w-]+)\s+(?:was\s+written\s+off|(?:finally\s+)?died|was\s+stolen)"),
+        read_name,
+        ends=True,
+    ),
+    Frame(
+        "is learning",
+        cue(
+            r"\b(?:learn(?:ing|s|t|ed)?|taking|took|taken|take|signed\s+up\s+for|started|starting|"
+            r"restarting|restarted|added|picking\s+up|picked\s+up|practi[sc]ing|lessons?\s+in)\b"
+        ),
+        read_skill,
+    ),
+    Frame(
+        "is learning",
+        cue(
+            r"\b(?:stopped|stopping|quit|quitting|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|"
+            r"dropped|dropping)\b"
+        ),
+        read_skill,
+        ends=True,
+    ),
+    Frame(
+        "is learning", cue(r"\b(?P<obj>\w+)(?:'s|\s+is)\s+(?:done|over)\b"), read_skill, ends=True
+    ),
+    Frame("plays", cue(r"\b(?:plays|playing|play)\b(?!\s+(?:for|in|with)\b)"), read_skill),
+    Frame(
+        "plays for",
+        cue(
+            r"\b(?:plays|playing|skating|skates|signed\s+(?:\S+\s+){0,3}?contract)\s+(?:for|with)\b"
+        ),
+        read_name,
+    ),
+    Frame("plays in", cue(r"\b(?:plays|playing)\s+in\b|\bin\s+a\s+band\s*\("), read_group),
+    Frame("captains", cue(r"\bcaptain\s+of\b"), read_name),
+    Frame("coaches", cue(r"\b(?:coaches|coaching|head\s+coach\s+of|coach\s+of)\b"), read_name),
+    Frame("owns", cue(r"\b(?:opened|founded|runs|set\s+up)\s+(?:\S+\s+){0,3}?"), read_org),
+    Frame("passed", cue(r"\bpassed\b"), read_name),
+)
+PET_CUE = cue(r"\b(?:adopted|got|has|have|bought|rescued|is|'s)\b")
+NAME_IS = cue(r"\b(?:his|her|its)\s+name\s+is\s+(?P<obj>\S+)")
+SWITCH = cue(
+    r"\b(?:switched|switching|swapped|swapping|traded|trading|changed|moved)\s+(?:in\s+)?"
+    r"(?:from\s+)?(?P<a>[^,;.]+?)\s+(?:for|to|->)\s+(?P<b>[^,;.]+)"
+)
+ARROW = re.compile(r"(?P<a>[\w-]+)\s*->\s*(?P<b>[^,;.()]+)")
+SWITCH_TO = cue(r"\bswitched\s+to\s+(?P<b>[^,;.()]+)")
+NEGATION = cue(r"\b(?:not|never|no\s+longer)\b|n't\b")
+STOPPED = cue(r"\b(?:stopped|stopping|quit|quitting|gave\s+up)\s+$")  # "stopped coaching …"
+ANYMORE = cue(r"\b(?:any\s?more|no\s+longer)\b")
+FUTURE = cue(
+    r"\b(?:next|soon|tomorrow|end\s+of|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*"
+    r"|in\s+the\s+new\s+year|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*|this\s+(?:weekend|week|month)"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+this\s+\w+)\b"
+)
+CLAUSES = re.compile(
+    r"\s*((?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
+    r"\b(?:but|so|though|because|while|whereas|although|when|if|until)\b))\s*"
+)
+PASSING = frozenset({"while", "when", "if", "until"})  # "while she's in Reykjavik": not a home
+JOB_AT = cue(
+    r"\bas\s+(?:an?\s+|the\s+|their\s+)?(?P<job>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"
+    r"(?:at|with|for)\s+(?P<obj>[^,;.]+)"
+)
+FILLERS = frozenset(
+    """also and so ok okay yep yes yeah then already finally recently update news btw lol
+    plus now just still officially well anyway oh hey""".split()
+)
+
+
+COUPLE_CUES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
+    ("married to", cue(r"^\s*(?:are|'re|have|'ve|just|now|officially|got|\s)*engaged\b"), False),
+    ("married to", cue(r"^\s*(?:are|'re|have|'ve|just|got|\s)*married\b"), False),
+    (
+        "married to",
+        cue(r"^\s*(?:have|'ve|\s)*(?:called|broken|broke)\s+off\s+(?:the|their)\s+engagement"),
+        True,
+    ),
+    ("lives with", cue(r"^\s*(?:are|'re|have|'ve|\s)*(?:moved|moving)\s+in\s+together"), False),
+)
+PROPOSED = cue(r"^\s*(?:has\s+|just\s+)?proposed\b")
+
+PARTNER_NOUNS = {
+    "girlfriend": "is seeing",
+    "boyfriend": "is seeing",
+    "partner": "is seeing",
+    "other half": "is seeing",
+    "wife": "married to",
+    "husband": "married to",
+    "fiancé": "married to",
+    "fiancée": "married to",
+    "fiance": "married to",
+    "fiancee": "married to",
+}
+PARTNER = cue(r"^\s*['’]s\s+(?:new\s+)?(?P<noun>" + "|".join(PARTNER_NOUNS) + r")\b")
+EACH_OTHER = cue(r"\bwe(?:'ve|\s+have|'re|\s+are)?\s+(?:been\s+)?(?:seeing|dating)\s+each\s+other")
+JOB_ENDS = cue(
+    r"\b(?:quit|left|leaving|lost|quitting)\s+(?:the|my|his|her|their)\s+(?:\S+\s+)?job\b"
+)
+FRAGMENT_LINKS = frozenset({"at", "@", "w", "with", "for"})
+LESSONS_END = cue(
+    r"\b(?:stopp(?:ed|ing)|quit(?:ting)?|gave\s+up|giving\s+up|dropp(?:ed|ing))\s+"
+    r"(?:the\s+|my\s+|her\s+|his\s+|their\s+)?(?:lessons|classes)\b"
+)
+DEMONYM = cue(
+    r"\b(?:is|are|'re|am|'m)\s+(?:now\s+|officially\s+)*(?P<people>[a-z]+(?:ers?|ians?))\b"
+)

@@ -1,0 +1,437 @@
+"""Cue-driven relation frames: the relations people's lives change in, read where the clause
+parser cannot (lower-case chat, notes without verbs, passives, "X -> Y").
+
+A frame is a cue for one relation ("moved to", "signed a lease on a flat in", "joined",
+"poached", "took up", "sold"), the reader of the kind of value that relation takes
+(``extraction.typed_objects``) and whether the cue ends the relation. In each clause, every cue
+that is followed by a value of the right kind gives a fact; its subject is the person named
+last before the cue in the clause (for a passive cue, "brinkman engineering hired Jonah Feld",
+the person after it), else the statement's topic: a chat turn's speaker, else the person the
+statement spoke of last. Negation ("not … anymore", "no longer") turns a fact into a retraction.
+"Switched from A to B", "swapped A for B", "A -> B" read B's kind to find the relation; B is the
+new value and A's ends. Only facts about people are read: a frame whose subject is no person of
+the stream writes nothing. Pure.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from extraction.frame_cues import (
+    ANYMORE,
+    ARROW,
+    CLAUSES,
+    COUPLE_CUES,
+    DEMONYM,
+    EACH_OTHER,
+    FILLERS,
+    FRAGMENT_LINKS,
+    FRAMES,
+    FUTURE,
+    JOB_AT,
+    JOB_ENDS,
+    LESSONS_END,
+    NAME_IS,
+    NEGATION,
+    PARTNER,
+    PARTNER_NOUNS,
+    PASSING,
+    PET_CUE,
+    PROPOSED,
+    STOPPED,
+    SWITCH,
+    SWITCH_TO,
+    Frame,
+    Reader,
+)
+from extraction.gazetteer import (
+    big_place,
+    is_bicycle,
+    is_instrument,
+    is_job_title,
+    is_language,
+    is_organisation_name,
+    is_place,
+    is_school,
+    is_skill,
+    is_sport,
+    is_vehicle,
+)
+from extraction.memory_api import Triple
+from extraction.people import as_name
+from extraction.text import split_sentences, word_class
+from extraction.typed_objects import (
+    read_job,
+    read_org,
+    read_pet,
+    read_place,
+    read_skill,
+    read_vehicle,
+    tokens,
+)
+from graph.keys import entity_key
+
+
+def _typed_relation(value: str) -> str | None:
+    """The relation a switched-to value belongs to, by its kind."""
+    if is_place(value):
+        return "lives in"
+    if is_bicycle(value):
+        return "rides"
+    if is_vehicle(value):
+        return "drives"
+    if is_sport(value) and not is_language(value):
+        return "plays"
+    if is_skill(value):
+        return "is learning"
+    if is_job_title(value, listed=True):
+        return "works as"
+    if is_school(value):
+        return "studies at"
+    if is_organisation_name(value) or (value.isupper() and len(value) > 1):
+        return "works for"  # "moved to the AMC": initials of an employer
+    return None
+
+
+_READERS: dict[str, Reader] = {
+    "lives in": read_place,
+    "rides": read_vehicle,
+    "drives": read_vehicle,
+    "plays": read_skill,
+    "is learning": read_skill,
+    "works as": read_job,
+    "studies at": read_org,
+    "works for": read_org,
+}
+
+
+def _verb_first(words: Sequence[str]) -> bool:
+    """Whether a clause opens with a verb ("runs the kitchen …", "started at …"): its subject
+    is the one before."""
+    if not words:
+        return False
+    tag = word_class(words[0])
+    return words[0].endswith("ing") or (tag is not None and (tag.startswith("VB") or tag == "MD"))
+
+
+@dataclass
+class _Reading:
+    people: Sequence[str]
+    topic: str | None
+    found: list[Triple]
+    sure: Callable[[str], bool] = lambda _: True  # a person for certain, not a capitalised org
+    named: list[str] = field(default_factory=list)  # the statement's people so far
+    speaker: str | None = None  # a chat turn's speaker
+    passing: bool = False  # the clause says when or if ("while she's in Reykjavik")
+    homeless: list[tuple[list[str], str]] = field(default_factory=list)  # a home cue, no place
+
+    def spans(self, clause: str) -> list[tuple[int, int, str]]:
+        """Where the clause names a person of the stream."""
+        found: list[tuple[int, int, str]] = []
+        for name in sorted(self.people, key=len, reverse=True):
+            for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", clause):
+                if not any(a <= m.start() < b for a, b, _ in found):
+                    found.append((m.start(), m.end(), name))
+        return sorted(found)
+
+    def subjects(
+        self, clause: str, spans: list[tuple[int, int, str]], at: int, *, owners: bool = False
+    ) -> list[str]:
+        """Whom the cue at ``at`` is about: the person named last before it (not a possessor,
+        "Kenji's flat", unless ``owners``: "Siobhan's Fiat was written off"), with the one
+        joined to them by "and"; else, for a clause that opens with its verb or with words
+        that name no one, the topic."""
+        before = [
+            span for span in spans if span[1] <= at and (owners or not _possessor(clause, span[1]))
+        ]
+        if before:
+            start, _, name = before[-1]
+            joined = [p for p in before[:-1] if clause[p[1] : start].strip().casefold() == "and"]
+            return [joined[-1][2], name] if joined else [name]
+        segment = clause[:at].rsplit(",", 1)[-1]  # "settled in X, loving Y, playing in Z"
+        words = [w for w in segment.split() if w.casefold() not in FILLERS]
+        if not words or _verb_first(words):
+            return [self.topic] if self.topic else []
+        return []
+
+    def add(
+        self,
+        subject: str | None,
+        relation: str,
+        value: str | None,
+        retract: bool,
+        phrase: str | None = None,
+    ) -> None:
+        if subject is None or (value is None and not retract):
+            return
+        if value is not None:
+            person = value in self.people
+            if relation in _PERSON_VALUES and not person:
+                return
+            if relation not in _PERSON_VALUES and person and self.sure(value):
+                return
+        if value is not None and entity_key(value) == entity_key(subject):
+            return
+        said = " ".join((phrase or "").split())
+        triple = Triple(
+            subject=subject,
+            relation=relation,
+            object=value,
+            retract=retract,
+            phrase=said if said and said.casefold() != relation else None,
+        )
+        bare = triple.model_copy(update={"phrase": None})
+        if all(t.model_copy(update={"phrase": None}) != bare for t in self.found):
+            self.found.append(triple)  # the first cue's phrase: one fact per value
+        self.topic = subject
+
+    def clause(self, clause: str) -> None:
+        spans = self.spans(clause)
+        self.named += [name for _, _, name in spans if name not in self.named]
+        if spans and not [w for w in clause[: spans[0][0]].split() if w.casefold() not in FILLERS]:
+            self.topic = spans[0][2]
+        for frame in FRAMES:
+            for m in frame.cue.finditer(clause):
+                self._frame(frame, clause, spans, m)
+        self._switches(clause, spans)
+        self._pets(clause, spans)
+        self._couples(clause, spans)
+        self._fragments(clause, spans)
+        for m in JOB_AT.finditer(clause):  # "… as clinical nurse manager at Ostara Health's clinic"
+            if is_job_title(m["job"]):
+                employer = read_org(tokens(m["obj"]))
+                for subject in self.subjects(clause, spans, m.start()):
+                    self.add(subject, "works for", employer, False)
+        for m in DEMONYM.finditer(clause):  # "kaas and I are officially leideners"
+            town = next((p for p in _demonym_places(m["people"]) if is_place(p)), "")
+            for subject in self.subjects(clause, spans, m.start()) if town else []:
+                self.add(subject, "lives in", as_name(town), False, m[0])
+        for ending, relation in ((JOB_ENDS, "works for"), (LESSONS_END, "is learning")):
+            for m in ending.finditer(clause):
+                if FUTURE.search(clause[m.end() :]):
+                    continue  # "stopping drums after this term": not yet
+                for subject in self.subjects(clause, spans, m.start()):
+                    self.add(subject, relation, None, True)
+        if not spans:
+            return
+        opening = [w for w in clause[: spans[0][0]].split() if w.casefold() not in FILLERS]
+        if not opening and not _possessor(clause, spans[0][1]):
+            self.topic = spans[0][2]
+
+    def _frame(
+        self, frame: Frame, clause: str, spans: list[tuple[int, int, str]], m: re.Match[str]
+    ) -> None:
+        if "obj" in frame.cue.groupindex and m["obj"]:
+            words = tokens(m["obj"])
+        else:
+            words = tokens(clause[m.end() :])
+        if frame.passive:
+            after = [s for s in spans if s[0] >= m.end()]
+            if not after:
+                return
+            _, end, person = after[0]
+            if frame.relation == "works for":  # the name just before: "…, brinkman hired me"
+                value = read_org(tokens(re.split(r"[.,;!?]", clause[: m.start()])[-1]))
+            elif frame.relation == "is learning":
+                value = read_skill(tokens(clause[end:]))
+            else:
+                value = read_job(tokens(clause[end:]))
+            self.add(person, frame.relation, value, False)
+            return
+        read = frame.read(words)
+        values = read if isinstance(read, list) else [read] if read else []
+        if not values and frame.relation == "lives in" and frame.home:
+            self.homeless.append((self.subjects(clause, spans, m.start()), clause))
+        negated = (
+            bool(NEGATION.search(clause[: m.end()]))
+            or bool(ANYMORE.search(clause[m.end() :]))
+            or bool(STOPPED.search(clause[: m.start()]))
+        )
+        relation = frame.relation
+        if frame.plan and FUTURE.search(clause[m.end() :]):
+            relation = frame.plan
+        if frame.ends and FUTURE.search(clause[m.end() :]):
+            return  # an ending still to come is no ending yet
+        if self.passing and frame.relation in ("lives in", "works for", ""):
+            return  # "while she's in Reykjavik" is a stay, not a home
+        for found in values:
+            typed = relation or _typed_relation(found)
+            if typed is None or (frame.ends and negated):
+                continue
+            phrase = m[0] + (_PREPOSITION.match(clause[m.end() :]) or [""])[0]
+            owned = "obj" in frame.cue.groupindex  # "Siobhan's Fiat was written off"
+            for subject in self.subjects(clause, spans, m.start(), owners=owned):
+                self.add(subject, typed, found, frame.ends or negated, phrase)
+
+    def _switches(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
+        for pattern in (SWITCH, ARROW, SWITCH_TO):
+            for m in pattern.finditer(clause):
+                new = m["b"].strip()
+                relation = None
+                value: str | None = None
+                for reader_relation, reader in _READERS.items():
+                    value = reader(tokens(new))
+                    if value and _typed_relation(value) == reader_relation:
+                        relation = reader_relation
+                        break
+                if relation is None or value is None:
+                    continue
+                old = m.groupdict().get("a")
+                before = _READERS[relation](tokens(old)) if old else None
+                ended = (before and _typed_relation(before)) or relation  # a car, then a bike
+                for subject in self.subjects(clause, spans, m.start()):
+                    if before and before != value:
+                        self.add(subject, ended, before, True)
+                    self.add(subject, relation, value, False)
+
+    def _pets(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
+        for m in PET_CUE.finditer(clause):
+            for name in read_pet(tokens(clause[m.end() :])):
+                for subject in self.subjects(clause, spans, m.start(), owners=True):
+                    self.add(subject, "owns", name, False)
+        for m in NAME_IS.finditer(clause):
+            self.add(self.topic, "owns", m["obj"].strip(".,!").title(), False)
+
+    def _couples(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
+        """ "A and B are engaged", "… have called off their engagement", "… moved in together";
+        "A proposed" (to the topic)."""
+        for (_, a_end, a), (b_start, b_end, b) in itertools.pairwise(spans):
+            if clause[a_end:b_start].strip().casefold() != "and":
+                continue
+            for relation, cue, ends in COUPLE_CUES:
+                if cue.match(clause[b_end:]):
+                    self.add(a, relation, b, ends)
+        for (_, a_end, a), (b_start, b_end, b) in itertools.pairwise(spans):
+            noun = PARTNER.match(clause[b_end:])
+            if noun and clause[a_end:b_start].strip() == ",":  # "Sanne, Paulo's girlfriend"
+                self.add(b, PARTNER_NOUNS[noun["noun"].casefold()], a, False)
+        if EACH_OTHER.search(clause) and self.topic:
+            others = [n for n in self.named if n != self.topic]
+            if others:
+                self._aside(self.topic, "is seeing", others[-1])
+        for _, end, proposer in spans:
+            to = self.speaker or next((n for n in self.named if n != proposer), None)
+            if PROPOSED.match(clause[end:]) and to and to != proposer:
+                self._aside(to, "married to", proposer)
+
+    def _aside(self, subject: str, relation: str, value: str) -> None:
+        """A fact that leaves the topic as it was."""
+        topic = self.topic
+        self.add(subject, relation, value, False)
+        self.topic = topic
+
+    def _fragments(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
+        """Notes and chat without verbs: "Vet nurse @ Preston Park Vets", "ux designer by the
+        way", "branch manager in Amersfoort now": the topic's job (and employer)."""
+        if self.topic is None:
+            return
+        for segment in clause.split(","):
+            words = tokens(segment)
+            while words and words[0].casefold() in FILLERS:
+                words = words[1:]
+            while words and not words[-1][:1].isalnum():
+                words = words[:-1]
+            if not words or any(name in segment for name in self.named):
+                continue
+            if words[0].casefold() in ("a", "an", "the", "my", "his", "her", "their"):
+                continue  # "a doctor in the family" says no one's job
+            first = words[0].casefold() if not words[0].isupper() else words[0]
+            named = [w for w in words if w.casefold() not in _LESSONS]  # "portuguese class"
+            skill = " ".join(named).casefold()
+            if (is_skill(skill, exact=True) and is_instrument(skill)) or is_language(skill):
+                self.add(self.topic, "is learning", " ".join(named), False)  # "violin", "piano"
+                continue
+            job = read_job([first, *words[1:]])
+            if job is None or not is_job_title(job, listed=True):
+                continue
+            self.add(
+                self.topic,
+                "works as",
+                job if job.split()[0] != first else " ".join([words[0], *job.split()[1:]]),
+                False,
+            )
+            rest = words[len(job.split()) :]
+            if rest and rest[0].casefold() in FRAGMENT_LINKS:
+                employer = read_org([w for w in rest[1:] if w != "/"])
+                if employer is not None:
+                    self.add(self.topic, "works for", employer, False)
+
+
+_OWNED = ("'s", "’s", "'", "’")
+_OPENED = ("opened", "founded", "set up")
+_LESSONS = frozenset("class classes lesson lessons".split())
+_HAS_IS = frozenset("been also just now already finally got gone made started done".split())
+
+
+def _possessor(clause: str, end: int) -> bool:
+    """Whether the name ending at ``end`` owns what follows ("Kenji's flat"), rather than
+    being its clause's subject with a contracted verb ("Emeka's swapped …", "Siobhan's
+    skating for …")."""
+    rest = clause[end:]
+    if not rest.startswith(_OWNED):
+        return False
+    following = rest.lstrip("'’s").split()[:1]
+    if not following:
+        return True
+    word = following[0].casefold()
+    tag = word_class(word)
+    verb = word.endswith(("ed", "ing")) or (tag is not None and tag.startswith(("VB", "RB")))
+    return not (verb or word in _HAS_IS)
+
+
+_PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
+_PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with"})
+
+
+def _demonym_places(word: str) -> list[str]:
+    """The towns a demonym may name: "leideners" → Leiden, "berliner" → Berlin."""
+    low = word.casefold()
+    stems = [low[: -len(end)] for end in ("ers", "er", "ians", "ian") if low.endswith(end)]
+    return [*stems, *(f"{stem}e" for stem in stems)]
+
+
+def _own_workplace(reading: _Reading) -> None:
+    """Someone who opened a business and works a job there with no other employer named
+    ("opened his own place, Kumo, … and runs the kitchen as head chef") works for it."""
+    for t in list(reading.found):
+        opened = t.relation == "owns" and not t.retract and (t.phrase or "").startswith(_OPENED)
+        if not opened or t.object is None:
+            continue
+        mine = [u for u in reading.found if u.subject == t.subject and not u.retract]
+        if any(u.relation == "works as" for u in mine) and not any(
+            u.relation == "works for" for u in mine
+        ):
+            reading.add(t.subject, "works for", t.object, False, t.phrase)
+
+
+def frame_facts(
+    text: str,
+    people: Sequence[str],
+    topic: str | None = None,
+    sure: Callable[[str], bool] = lambda _: True,
+    speaker: str | None = None,
+) -> list[Triple]:
+    """The facts the frames read in ``text`` (people written out, as ``extraction.attribution``
+    writes it): about ``people`` only; ``topic``: whom a clause without a subject is about;
+    ``sure``: whether a name is surely a person's (not an organisation's)."""
+    reading = _Reading(people, topic, [], sure, speaker=speaker)
+    for sentence in split_sentences(text):
+        if sentence.rstrip().endswith("?"):
+            continue
+        parts = CLAUSES.split(sentence)  # clause, separator, clause, …
+        for i in range(0, len(parts), 2):
+            separator = parts[i - 1].strip().casefold() if i else ""
+            if parts[i] and parts[i].strip():
+                reading.passing = separator in PASSING
+                reading.clause(parts[i])
+    _own_workplace(reading)
+    places = list(dict.fromkeys(w for w in tokens(text) if w[:1].isupper() and big_place(w)))
+    if len(places) == 1:  # "… on twijnstraat in Utrecht and I signed the lease"
+        relation = "plans to move to" if FUTURE.search(text) else "lives in"
+        for subjects, _ in reading.homeless:
+            for subject in subjects:
+                reading.add(subject, relation, places[0], False)
+    return reading.found

@@ -1,0 +1,114 @@
+"""Who a statement is about: the stream's people registry and the statement written out."""
+
+from __future__ import annotations
+
+from extraction.attribution import attribute, observe
+from extraction.name_matching import Reason
+from extraction.people import People, person_like
+
+
+def stream(*texts: str) -> tuple[People, list[str]]:
+    people = People()
+    written = [attribute(people, text).text for text in texts]
+    return people, written
+
+
+def test_full_names_are_people_and_first_names_find_them() -> None:
+    people, written = stream(
+        "Welcome to the club, Ottilie Brandvang and Kwame Asante!",
+        "Ottilie moved to Bergen last week.",
+    )
+    assert people.lookup("Ottilie") == "Ottilie Brandvang"
+    assert people.lookup("Asante") == "Kwame Asante"
+    assert written[1] == "Ottilie Brandvang moved to Bergen last week."
+
+
+def test_organisations_vehicles_and_places_are_not_people() -> None:
+    for name in ("Kestrel Bank", "Toyota Aygo", "Scottish Gaelic", "Cliffs of Moher", "Oslo"):
+        assert not person_like(name), name
+    assert person_like("Ines Carvalho") and person_like("Tomasz Wilk")
+
+
+def test_a_chat_turn_speaks_for_its_speaker_in_the_first_person() -> None:
+    people, written = stream(
+        "Mirela: hi all, it's mirela dobrev btw",
+        "Mirela: i'm in porto now and my sister visits on sundays",
+    )
+    assert people.lookup("mirela") == "Mirela Dobrev"
+    assert written[1].startswith("Mirela Dobrev is in Porto now and Mirela Dobrev's sister")
+
+
+def test_declared_aliases_name_the_same_person() -> None:
+    people = People()
+    observe(people, "Sven: say hi to Kiki (Katarina Holm at work) and jo = johanna petersen")
+    assert people.lookup("kiki") == "Katarina Holm"
+    assert people.lookup("jo") == "Johanna Petersen"
+    observe(people, "Sven: lotte (van dijk, my cousin) is coming too")
+    assert people.lookup("lotte") == "Lotte van Dijk"
+
+
+def test_initials_and_a_first_name_with_an_initial() -> None:
+    _, written = stream(
+        "New pupils: Bruno Castellanos (flute), Yuki Tanabe (piano).",
+        "BC - scales fine. Yuki T. - wants a second lesson.",
+    )
+    assert "Bruno Castellanos - scales fine" in written[1]
+    assert "Yuki Tanabe - wants" in written[1]
+
+
+def test_lower_case_chat_mentions_are_people_only_by_first_name_alias_or_nickname() -> None:
+    _, written = stream(
+        "Ada: welcome Felipe Aranda and Hana Park!",
+        "Ada: felipe says the park is closed",
+        "Ada: feli found a flat",
+    )
+    assert written[1].startswith("Felipe Aranda says the park is closed")  # "park" stays a park
+    assert written[2].startswith("Felipe Aranda found a flat")
+
+
+def test_he_and_she_are_the_latest_person_of_their_gender() -> None:
+    _, written = stream(
+        "Margarethe Olsen and Thomas Berg opened a bakery.",
+        "He runs the ovens. She keeps the books.",
+    )
+    assert written[1] == "Thomas Berg runs the ovens. Margarethe Olsen keeps the books."
+
+
+def test_a_pronoun_after_an_animal_may_be_the_animal() -> None:
+    _, written = stream(
+        "Ruth: welcome Aurelio Santos!",
+        "Ruth: i adopted a puppy. his name is biscuit and he is wild",
+    )
+    assert "his name is biscuit and he is wild" in written[1]
+
+
+def test_what_is_told_stays_about_the_teller() -> None:
+    _, written = stream("Ruth: welcome Aurelio Santos!", "Ruth: Aurelio told me he sings")
+    assert written[1] == "Aurelio Santos told me Aurelio Santos sings"
+
+
+def test_lower_case_cities_of_a_chat_are_capitalised() -> None:
+    _, written = stream("Ruth: moving to rotterdam, then maybe back in march")
+    assert "Rotterdam" in written[0] and "march" in written[0]
+
+
+def test_about_lists_the_people_meant_even_without_a_fact() -> None:
+    people = People()
+    attribute(people, "Mirela: welcome Felipe Aranda!")
+    found = attribute(people, "Mirela: HI FELIPE, i missed you")
+    assert found.about == ["Felipe Aranda", "Mirela"]
+    assert found.speaker == "Mirela"
+
+
+def test_aliases_are_reported_with_their_reason() -> None:
+    people = People()
+    found = attribute(people, "Sven: say hi to Kiki (Katarina Holm at work)")
+    assert any(r.mention == "Kiki" and r.reason is Reason.DECLARED for r in found.resolutions)
+
+
+def test_a_shared_first_name_goes_to_the_person_named_far_more_often() -> None:
+    people = People()
+    for _ in range(3):
+        attribute(people, "Rosa Lindgren is back.")
+    attribute(people, "Rosa Alvarez joined too.")
+    assert people.lookup("Rosa") == "Rosa Lindgren"

@@ -1,0 +1,137 @@
+"""Cue-driven frames: a relation's cue and a value of the kind the relation takes."""
+
+from __future__ import annotations
+
+from extraction.fact_sources import combine
+from extraction.gazetteer import is_job_title, is_place, is_skill, is_vehicle
+from extraction.relation_frames import frame_facts
+from extraction.typed_objects import (
+    read_job,
+    read_org,
+    read_pet,
+    read_place,
+    read_skill,
+    read_vehicle,
+    tokens,
+)
+
+PEOPLE = ["Ines Carvalho", "Tomasz Wilk", "Kwame Asante"]
+
+
+def facts(text: str, topic: str | None = None, speaker: str | None = None) -> list[str]:
+    return [t.to_text() for t in frame_facts(text, PEOPLE, topic, speaker=speaker)]
+
+
+def test_the_gazetteer_knows_kinds_of_things() -> None:
+    assert is_place("Lisbon") and is_place("reykjavík") and not is_place("Kestrel Bank")
+    assert is_vehicle("Toyota Aygo") and is_vehicle("electric cargo bike")
+    assert is_skill("Portuguese") and is_skill("cello") and is_skill("pottery")
+    assert is_job_title("senior data analyst") and is_job_title("ward sister")
+    assert not is_job_title("sister") and not is_job_title("better")
+
+
+def test_readers_take_only_their_kind() -> None:
+    assert read_place(tokens("a room in a shared house in Clifton, Bristol")) == "Bristol"
+    assert read_place(tokens("the AMC in june")) is None
+    assert read_org(tokens("the analytics team at Norsk Mobil")) == "Norsk Mobil"
+    assert read_org(tokens("a bakery, Pan Dulce, on the corner")) == "Pan Dulce"
+    assert read_org(tokens("Leeds")) is None
+    assert read_job(tokens("a senior data analyst at Kestrel")) == "senior data analyst"
+    assert read_job(tokens("the lead on the bridge project")) is None
+    assert read_skill(tokens("up the cello again")) == "cello"
+    assert read_skill(tokens("coaching the rugby team")) is None
+    assert read_vehicle(tokens("a battered red Vauxhall Astra estate")) == "Vauxhall Astra"
+    assert read_pet(tokens("a grey cat called Miso from the shelter")) == ["Miso"]
+    assert read_pet(tokens("two hamsters, Pip and Squeak, in a cage")) == ["Pip", "Squeak"]
+
+
+def test_homes_jobs_and_employers() -> None:
+    assert facts("Ines Carvalho has signed a lease on a flat in Gdansk.") == [
+        "Ines Carvalho>>lives in>>Gdansk"
+    ]
+    assert "Tomasz Wilk>>works for>>Harbour Analytics" in facts(
+        "Tomasz Wilk joined Harbour Analytics as a junior data engineer."
+    )
+    assert "Tomasz Wilk>>works as>>junior data engineer" in facts(
+        "Tomasz Wilk joined Harbour Analytics as a junior data engineer."
+    )
+    assert facts("lol. Norsk Mobil poached Kwame Asante") == [
+        "Kwame Asante>>works for>>Norsk Mobil"
+    ]
+
+
+def test_a_chat_turn_without_a_subject_is_the_speakers() -> None:
+    said = "started at velo Gent on monday, still living in Gent"
+    found = facts(said, topic="Ines Carvalho", speaker="Ines Carvalho")
+    assert "Ines Carvalho>>works for>>velo Gent" in found
+    assert "Ines Carvalho>>lives in>>Gent" in found
+
+
+def test_notes_without_verbs() -> None:
+    found = facts("Kwame Asante - trumpet, adult. Paramedic w/ Coastline Ambulance.")
+    assert "Kwame Asante>>is learning>>trumpet" in found
+    assert "Kwame Asante>>works as>>Paramedic" in found
+    assert "Kwame Asante>>works for>>Coastline Ambulance" in found
+
+
+def test_a_plan_is_not_a_home() -> None:
+    assert facts("Ines Carvalho is moving to Gdansk next month.") == [
+        "Ines Carvalho>>plans to move to>>Gdansk"
+    ]
+    assert facts("Ines Carvalho is moving to Gdansk.") == ["Ines Carvalho>>lives in>>Gdansk"]
+    assert facts("Tomasz Wilk is in Lyon while Ines Carvalho is in Gdansk.") == [
+        "Tomasz Wilk>>lives in>>Lyon"
+    ]
+
+
+def test_switches_give_the_new_value_and_end_the_old() -> None:
+    assert facts("Kwame Asante switched from violin to viola.") == [
+        "Kwame Asante>>not is learning>>violin",
+        "Kwame Asante>>is learning>>viola",
+    ]
+    assert facts("Tomasz Wilk traded in the Skoda for a cargo bike.") == [
+        "Tomasz Wilk>>not drives>>Skoda",
+        "Tomasz Wilk>>rides>>cargo bike",
+    ]
+    assert facts("Ines Carvalho moved from Lyon to Gdansk.")[:2] == [
+        "Ines Carvalho>>not lives in>>Lyon",
+        "Ines Carvalho>>lives in>>Gdansk",
+    ]
+
+
+def test_endings_of_the_right_relation() -> None:
+    assert facts("Tomasz Wilk quit Harbour Analytics.") == [
+        "Tomasz Wilk>>not works for>>Harbour Analytics"
+    ]
+    assert facts("Ines Carvalho has given up the cello.") == [
+        "Ines Carvalho>>not is learning>>cello"
+    ]
+    assert facts("Kwame Asante isn't with Norsk Mobil any more.") == [
+        "Kwame Asante>>not works for>>Norsk Mobil"
+    ]
+    assert facts("Kwame Asante is stopping lessons after this term.") == []
+
+
+def test_couples_pets_and_proposals() -> None:
+    assert facts("Ines Carvalho and Tomasz Wilk are engaged!") == [
+        "Ines Carvalho>>married to>>Tomasz Wilk"
+    ]
+    assert facts("Ines Carvalho (Ines Carvalho, Kwame Asante's girlfriend) says hi") == [
+        "Kwame Asante>>is seeing>>Ines Carvalho"
+    ]
+    assert facts("Tomasz Wilk adopted a boxer called Rocco.") == ["Tomasz Wilk>>owns>>Rocco"]
+    assert facts("Tomasz Wilk proposed on the pier.", speaker="Ines Carvalho") == [
+        "Ines Carvalho>>married to>>Tomasz Wilk"
+    ]
+
+
+def test_facts_are_about_people_only() -> None:
+    assert facts("Harbour Analytics has opened a new office in Gdansk.") == []
+
+
+def test_combined_readings_keep_typed_values_and_drop_noise() -> None:
+    from extraction.fact_patterns import extract_facts
+
+    text = "Tomasz Wilk moved to Lyon and met Ines Carvalho at a pub quiz."
+    found = combine(frame_facts(text, PEOPLE), extract_facts(text), lambda name: name in PEOPLE)
+    assert [t.to_text() for t in found] == ["Tomasz Wilk>>lives in>>Lyon"]

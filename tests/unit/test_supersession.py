@@ -1,0 +1,88 @@
+"""What a statement's facts end: old values, earlier stages, loose endings, a couple's direction."""
+
+from __future__ import annotations
+
+from extraction.gazetteer import is_vehicle
+from extraction.memory_api import Triple
+from extraction.supersession import with_endings
+
+SINGLE = {"lives in", "works for", "works as", "is seeing", "married to", "drives"}
+STATE = {
+    ("Ines Carvalho", "lives in"): ["Lyon"],
+    ("Ines Carvalho", "plans to move to"): ["Gdansk"],
+    ("Ines Carvalho", "works for"): ["Harbour Analytics"],
+    ("Ines Carvalho", "works as"): ["data engineer"],
+    ("Tomasz Wilk", "drives"): ["Skoda Octavia"],
+    ("Tomasz Wilk", "is seeing"): ["Ines Carvalho"],
+    ("Ines Carvalho", "is seeing"): ["Tomasz Wilk"],
+}
+HELD = {("Tomasz Wilk", "is seeing"): ["Ines Carvalho"]}
+
+
+def endings(*triples: Triple, text: str = "", first: str | None = None) -> list[str]:
+    found = with_endings(
+        triples,
+        lambda s, r: STATE.get((s, r), []),
+        lambda r: r in SINGLE,
+        is_vehicle,
+        held=lambda s, r: HELD.get((s, r), []),
+        first=first,
+        touched=lambda s, r: (s, r) in STATE,
+        text=text,
+    )
+    return [t.to_text() for t in found]
+
+
+def fact(s: str, r: str, o: str | None, retract: bool = False) -> Triple:
+    return Triple(subject=s, relation=r, object=o, retract=retract)
+
+
+def test_a_new_value_ends_the_old_one_named_only_if_the_statement_names_it() -> None:
+    said = "moved from Lyon to Gdansk"
+    assert endings(fact("Ines Carvalho", "lives in", "Gdansk"), text=said) == [
+        "Ines Carvalho>>not lives in>>Lyon",
+        "Ines Carvalho>>not plans to move to>>Gdansk",
+        "Ines Carvalho>>lives in>>Gdansk",
+    ]
+    assert endings(fact("Ines Carvalho", "lives in", "Gdansk"), text="in Gdansk now")[0] == (
+        "Ines Carvalho>>not lives in>>*"
+    )
+
+
+def test_a_lost_employer_ends_the_job_too_unless_a_new_one_comes() -> None:
+    assert endings(fact("Ines Carvalho", "works for", "Harbour Analytics", retract=True)) == [
+        "Ines Carvalho>>not works for>>Harbour Analytics",
+        "Ines Carvalho>>not works as>>*",
+    ]
+    assert "Ines Carvalho>>not works as>>*" not in endings(
+        fact("Ines Carvalho", "works for", "Harbour Analytics", retract=True),
+        fact("Ines Carvalho", "works for", "Norsk Mobil"),
+    )
+
+
+def test_a_loose_ending_names_the_current_value_or_nothing() -> None:
+    assert endings(fact("Tomasz Wilk", "drives", "Skoda", retract=True)) == [
+        "Tomasz Wilk>>not drives>>Skoda Octavia"
+    ]
+    assert endings(fact("Ines Carvalho", "works for", "duolingo", retract=True)) == []
+
+
+def test_an_ending_already_in_effect_ends_nothing_new() -> None:
+    assert endings(fact("Tomasz Wilk", "works for", "Harbour Analytics", retract=True)) == [
+        "Tomasz Wilk>>not works for>>Harbour Analytics"
+    ]
+    STATE[("Tomasz Wilk", "works for")] = []
+    try:
+        assert endings(fact("Tomasz Wilk", "works for", "Harbour Analytics", retract=True)) == []
+    finally:
+        del STATE[("Tomasz Wilk", "works for")]
+
+
+def test_couples_keep_their_direction_and_engagement_ends_dating() -> None:
+    assert endings(fact("Ines Carvalho", "married to", "Tomasz Wilk")) == [
+        "Tomasz Wilk>>not is seeing>>*",
+        "Tomasz Wilk>>married to>>Ines Carvalho",
+    ]
+    assert endings(fact("Kwame Asante", "is seeing", "Ines Carvalho"), first="Ines Carvalho")[
+        -1
+    ] == ("Ines Carvalho>>is seeing>>Kwame Asante")
