@@ -241,12 +241,14 @@ def run_stream(
 
 
 def summarise(outcomes: dict[str, StreamOutcome]) -> dict[str, Any]:
-    """Precision, recall and F1 overall and per phenomenon; chain integrity; copying faults."""
+    """Precision, recall and F1 overall, per phenomenon and per update effect (a set without
+    phenomenon tags still reports its updates and retractions apart); chain integrity; copying
+    faults."""
     records = [r for o in outcomes.values() for r in o.records]
     by_tag: dict[str, Counts] = defaultdict(Counts)
     statements: Counter[str] = Counter()
     for record in records:
-        for tag in ("all", *record["tags"]):
+        for tag in ("all", *record["tags"], f"effect: {record['effect']}"):
             by_tag[tag].add(record["tp"], record["tp"] + record["fp"], record["tp"] + record["fn"])
             statements[tag] += 1
     rows = [

@@ -37,7 +37,7 @@ from extraction.gazetteer import (
 from extraction.name_matching import Reason, Resolution, match_known
 from extraction.name_resolution import speaker as chat_speaker
 from extraction.people import People, as_name, person_like
-from extraction.text import split_sentences
+from extraction.text import split_sentences, word_class
 from graph.keys import entity_key
 
 _TOKEN = re.compile(r"[^\W\d_](?:[\w'’-]*\w)?|\d+|[^\w\s]")
@@ -264,6 +264,28 @@ def _subject_has(next_word: str) -> bool:
     return low in _PARTICIPLES or (low.endswith("ed") and len(low) > 4)
 
 
+_OPENERS = ("RB", "CC", "UH", "VB")  # "Also Ayodele and I …", "Tell Kiwi …", "So Noor …"
+
+
+def _joins_a_name(tokens: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether a sentence's first word is an adverb, conjunction, interjection or imperative
+    written before a name, which a parser would read as part of that name ("Also Ayodele")."""
+    word = tokens[i][2]
+    following = tokens[i + 1][2] if i + 1 < len(tokens) else ""
+    return (
+        word[:1].isupper()
+        and not word.isupper()
+        and following[:1].isupper()
+        and word_class(word.casefold()) in _OPENERS
+        and given_name_gender(word) is None
+    )
+
+
+def _is_i(word: str) -> bool:
+    """Whether ``word`` is the first-person "I", alone or contracted ("I'm", "I’ve")."""
+    return re.split("['’]", word)[0] == "I"
+
+
 def _capitalised_run(text: str, tokens: list[tuple[int, int, str]], i: int) -> int:
     """How many capitalised words, one space apart, begin at ``i`` (a possessive ends them;
     a sentence's everyday first word is none of them)."""
@@ -271,8 +293,8 @@ def _capitalised_run(text: str, tokens: list[tuple[int, int, str]], i: int) -> i
     while i + n < len(tokens):
         word = tokens[i + n][2]
         spaced = not n or text[tokens[i + n - 1][1] : tokens[i + n][0]] == " "
-        if not word[:1].isupper() or word.isupper() or not spaced:
-            break  # "HI FELIPE" shouts; it names no one new
+        if not word[:1].isupper() or word.isupper() or not spaced or _is_i(word):
+            break  # "HI FELIPE" shouts; it names no one new; "Kiwi I'm" is two people
         if n == 0 and everyday_word(word) and given_name_gender(word) is None:
             return 0
         n += 1
@@ -308,13 +330,19 @@ class _Writer:
         out: list[str] = []
         last = 0
         i = 0
+        lowered = -1
         sentence_start = True
         while i < len(tokens):
             start, _end, word = tokens[i]
             self.dotted = False
             replaced, used = self._replacement(text, tokens, i, sentence_start)
+            if replaced is None and sentence_start and _joins_a_name(tokens, i):
+                replaced, used, lowered = word.lower(), 1, i
             if replaced is not None:
-                out.append(text[last:start] + replaced)
+                gap = text[last:start]
+                if _is_i(word) and i > 0 and tokens[i - 1][2][:1].isupper() and lowered != i - 1:
+                    gap = gap.rstrip() + ", "  # "Also I'm", "Tell Kiwi I'm": no name "Also Noor"
+                out.append(gap + replaced)
                 last = tokens[i + used - 1][1] + self.dotted
             sentence_start = word in (".", "!", "?", ";", ":", "(") or (
                 sentence_start and word in ('"', "'", "‘", "“")

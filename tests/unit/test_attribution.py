@@ -38,6 +38,26 @@ def test_a_chat_turn_speaks_for_its_speaker_in_the_first_person() -> None:
     assert written[1].startswith("Mirela Dobrev is in Porto now and Mirela Dobrev's sister")
 
 
+def test_the_speaker_never_joins_the_capitalised_word_before_i() -> None:
+    _, written = stream(
+        "Ottilie: hi, Ottilie Brandvang here",
+        "Ottilie: Also I'm taking the welding course in March.",
+        "Ottilie: Ask Pepper I'm home early.",
+    )
+    assert written[1] == "also Ottilie Brandvang is taking the welding course in March."
+    assert written[2] == "ask Pepper, Ottilie Brandvang is home early."
+
+
+def test_a_sentence_opener_is_no_part_of_the_name_after_it() -> None:
+    _, written = stream(
+        "Ottilie Brandvang and Kwame Asante met at the rink.",
+        "Also Kwame joined a choir. Tell Ottilie the news. New York is far.",
+    )
+    assert written[1] == (
+        "also Kwame Asante joined a choir. tell Ottilie Brandvang the news. New York is far."
+    )
+
+
 def test_declared_aliases_name_the_same_person() -> None:
     people = People()
     observe(people, "Sven: say hi to Kiki (Katarina Holm at work) and jo = johanna petersen")
