@@ -44,6 +44,7 @@ _TOKEN = re.compile(r"[^\W\d_](?:[\w'’-]*\w)?|\d+|[^\w\s]")
 _CAPITALISED_NAME = re.compile(
     r"\b[A-Z][\w'’-]*(?:\s+(?:(?:de|van|von|der|den|al|bin|da|dos|del|la|le)\s+)?[A-Z][\w’'-]*)+"
 )
+_SINGLE_WORD = re.compile(r"\b[A-Z][a-z]+\b(?!['’-]?\s*[A-Z])")
 _DECLARED_SELF = re.compile(
     r"\b(?:it'?s|it is|this is|i'?m|i am)\s+([a-z][\w'-]+(?:\s+[a-z][\w'-]+){1,2}?)"
     r"(?=\s*(?:btw|here|by the way|[.,;!)]|$))",
@@ -147,10 +148,47 @@ def _after_preposition(text: str, name: str) -> bool:
     return bool(starts) and all(_PLACE_OR_EMPLOYER.search(text[:s]) for s in starts)
 
 
+def _shared(people: People, name: str) -> bool:
+    """Whether a first name or surname belongs to known people without naming one of them
+    ("Sigrun" with Sigrun Solheim and Sigrun Berg known): the memory reports it as ambiguous."""
+    key = entity_key(name)
+    holders = [n for n in people.names() if key in entity_key(n).split()]
+    return bool(holders) and people.lookup(name) is None
+
+
+_BEFORE_A_SUBJECT = ("CC", "IN", "RB", "WDT", "WP")  # "and Brandon", "when Alice", "so Ana"
+_COPULAS = frozenset({"is", "was", "has", "had", "will", "would", "can"})
+
+
+def _given_name_alone(text: str, name: str) -> bool:
+    """Whether one word is a person by first name only, as RecallM-style streams write them
+    ("Brandon wants to go to Paris"): a listed given name, no everyday word or organisation,
+    not the object of a verb, and, when a city is called so too ("Brandon", "Charlotte"),
+    followed by a verb of its own ("Paris is lovely" is the city)."""
+    if " " in name or len(name) < 3 or given_name_gender(name) is None:
+        return False  # "Yr 12" is a school year
+    if everyday_word(name.casefold()):
+        return False
+    if is_organisation_name(name):
+        return False
+    before = text[: text.find(name)].split()[-1:]
+    after_a_word = bool(before) and before[0].islower() and before[0][-1:].isalpha()
+    if after_a_word and word_class(before[0]) not in _BEFORE_A_SUBJECT:
+        return False  # "is learning Sami": an object may be a language, a pet, a thing
+    if not big_place(name):
+        return True
+    after = text[text.find(name) + len(name) :].split()[:1]
+    verb = after[0].casefold().strip(",.;!?") if after else ""
+    return verb not in _COPULAS and (word_class(verb) or "").startswith("VB")
+
+
 def _named_thing(text: str, name: str) -> bool:
     """Whether the name modifies an organisation's noun ("the Cerro Alegre soup kitchen")."""
     after = text[text.find(name) + len(name) :].split()[:2]
-    return any(is_organisation_name(w) and w.islower() for w in after)
+    return any(
+        is_organisation_name(w) and w.islower() and not (word_class(w) or "").startswith("VB")
+        for w in after
+    )  # "Esperanza Quiroga works for …": a verb, not the gas works
 
 
 def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> str:
@@ -190,6 +228,16 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
             person_like(name)
             and not _after_preposition(body, name)
             and not _named_thing(body, name)
+        ):
+            _known_or_new(people, name, resolutions)
+    runs = [m.span() for m in _CAPITALISED_NAME.finditer(body)]
+    for match in _SINGLE_WORD.finditer(body):
+        name = match[0]
+        if (
+            not any(start <= match.start() < end for start, end in runs)
+            and _given_name_alone(body, name)
+            and not _after_preposition(body, name)
+            and not _shared(people, name)
         ):
             _known_or_new(people, name, resolutions)
     for match in _DECLARED_SELF.finditer(body):

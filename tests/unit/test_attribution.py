@@ -132,3 +132,16 @@ def test_a_shared_first_name_goes_to_the_person_named_far_more_often() -> None:
         attribute(people, "Rosa Lindgren is back.")
     attribute(people, "Rosa Alvarez joined too.")
     assert people.lookup("Rosa") == "Rosa Lindgren"
+
+
+def test_a_first_name_alone_is_a_person_and_a_city_or_an_object_is_not() -> None:
+    people, written = stream(
+        "Brandon wants to go to Paris for his next vacation.",
+        "Alice works at Globex, and Caroline moved to Charlotte.",
+        "Paris is lovely in May. Alice is learning Sami.",
+        "He cancelled the trip.",
+    )
+    assert set(people.names()) == {"Alice", "Caroline", "Brandon"}
+    assert people.surely_person("Brandon") and not people.is_person("Paris")
+    assert not people.is_person("Sami") and not people.is_person("Charlotte")
+    assert written[3] == "Brandon cancelled the trip."
