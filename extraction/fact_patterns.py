@@ -580,7 +580,8 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
     if not pairs:
         adjective = clause[end][0] if end < len(clause) and clause[end][1] == "JJ" else None
         reading = read_relation(" ".join([*verb, adjective] if adjective else verb))
-        if reading.canonical and reading.ends and reading.name != ANY_RELATION:
+        # "is no longer unemployed" ends no job
+        if reading.canonical and reading.ends and reading.name != ANY_RELATION and not negated:
             return [
                 Triple(subject=subject, relation=reading.name, object=None, retract=True)
             ], after

@@ -247,7 +247,7 @@ class _Reading:
             self.homeless.append((self.subjects(clause, spans, m.start()), clause))
         negated = (
             bool(NEGATION.search(clause[: m.end()]))
-            or bool(ANYMORE.search(clause[m.end() :]))
+            or bool(ANYMORE.search(_OTHER_PREDICATE.split(clause[m.end() :])[0]))
             or bool(STOPPED.search(clause[: m.start()]))
         )
         relation = frame.relation
@@ -383,6 +383,7 @@ def _possessor(clause: str, end: int) -> bool:
 
 
 _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
+_OTHER_PREDICATE = re.compile(r"\s(?:and|but)\s+(?:is|was|has|had|are)\b")  # "… and is no longer …"
 _PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with"})
 
 

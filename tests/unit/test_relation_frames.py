@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from extraction.fact_patterns import extract_facts
 from extraction.fact_sources import combine
 from extraction.gazetteer import is_job_title, is_place, is_skill, is_vehicle
 from extraction.relation_frames import frame_facts
@@ -135,3 +136,10 @@ def test_combined_readings_keep_typed_values_and_drop_noise() -> None:
     text = "Tomasz Wilk moved to Lyon and met Ines Carvalho at a pub quiz."
     found = combine(frame_facts(text, PEOPLE), extract_facts(text), lambda name: name in PEOPLE)
     assert [t.to_text() for t in found] == ["Tomasz Wilk>>lives in>>Lyon"]
+
+
+def test_a_negation_of_the_next_predicate_ends_nothing_here() -> None:
+    assert facts(
+        "Tomasz Wilk found a new job at Harbour Analytics and is no longer unemployed."
+    ) == ["Tomasz Wilk>>works for>>Harbour Analytics"]
+    assert extract_facts("Tomasz Wilk is no longer unemployed.") == []
