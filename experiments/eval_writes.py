@@ -167,9 +167,12 @@ class RecordingWriter(TripleWriter):
         )
         self.stored: dict[str, list[Triple]] = {}
 
-    def resolve(self, space: str, statement: StatementInput) -> WrittenTriples:
-        found = super().resolve(space, statement)
-        self.stored[str(statement.id)] = found.triples
+    def resolve_many(
+        self, space: str, statements: Sequence[StatementInput]
+    ) -> list[WrittenTriples]:
+        found = super().resolve_many(space, statements)
+        for statement, written in zip(statements, found, strict=True):
+            self.stored[str(statement.id)] = written.triples
         return found
 
 

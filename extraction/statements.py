@@ -5,11 +5,11 @@ record and its concept writes (``hybrid.ingestion`` writes them as one knowledge
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from functools import partial
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -96,6 +96,18 @@ class IngestSettings:
 
 PartBuilder = Callable[[str, StatementInput], UpdatePart | None]
 """Builds an extra part of an update (e.g. the triple writer's facts) from (space, statement)."""
+
+
+@runtime_checkable
+class BatchPartBuilder(Protocol):
+    """A part builder that reads several statements at once (the model writer decodes their
+    sentences together), giving each the part it would give it alone."""
+
+    def __call__(self, space: str, statement: StatementInput) -> UpdatePart | None: ...
+
+    def many(
+        self, space: str, statements: Sequence[StatementInput]
+    ) -> Sequence[UpdatePart | None]: ...
 
 
 def content_id(space: str, text: str, observed_at: datetime | None) -> str:

@@ -47,6 +47,7 @@ from graph.updates import (
     pending_statements,
     write_updates,
 )
+from hybrid.part_builders import built_parts
 from hybrid.vector_store import ChunkVectors, VectorStore
 from hybrid.write_budget import (
     ModelShare,
@@ -100,6 +101,14 @@ def estimated_tokens(sentence: str) -> int:
     """About three characters per token (SmolLM2's tokenizer on English), for an ``Ingestor``
     given no tokenizer."""
     return max(1, -(-len(sentence) // 3))
+
+
+def _read(statement: StatementInput, share: ModelShare | None) -> StatementInput | None:
+    """What the part builders read of a statement: all of it, its share of the model's budget,
+    or nothing (over the budget)."""
+    if share is None:
+        return statement
+    return replace(statement, text=share.text) if share.read else None
 
 
 class Ingestor:
@@ -181,21 +190,15 @@ class Ingestor:
             else None
         )
         found = extractions if extractions is not None else [None] * len(records)
+        reads = [
+            _read(statement, share) for statement, share in zip(statements, shares, strict=True)
+        ]
+        built = built_parts(space, reads, self.part_builders, request)
         updates: list[tuple[StatementRecord, list[UpdatePart]]] = []
         concept_parts = []
-        for record, statement, share, extraction in zip(
-            records, statements, shares, found, strict=True
-        ):
+        for record, extraction, extra in zip(records, found, built, strict=True):
             concepts = concepts_part(record.text, self.settings, extraction)
-            parts: list[UpdatePart] = [concepts]
-            read = statement if share is None else replace(statement, text=share.text)
-            if share is None or share.read:
-                for build in self.part_builders:
-                    if request is not None:
-                        request.check_time()
-                    part = build(space, read)
-                    if part is not None:
-                        parts.append(part)
+            parts: list[UpdatePart] = [concepts, *extra]
             dates = dates_part(record)  # last: it dates the facts the parts above wrote
             if dates is not None:
                 parts.append(dates)

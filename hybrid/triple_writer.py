@@ -35,9 +35,11 @@ every resolution, ambiguous ones included, in the update's report.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 from collections import defaultdict, deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -96,6 +98,20 @@ class WrittenTriples:
     triples: list[Triple]
     resolutions: list[Resolution]
     about: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A statement as the writers read it: attributed, the stream's people at that point, and
+    the pretext the model is shown."""
+
+    attributed: Attributed
+    people: list[str]
+    pretext: list[str]
+
+    @property
+    def stated(self) -> str:
+        return self.attributed.text
 
 
 def merge_sources(structural: list[Triple], modelled: list[Triple]) -> list[Triple]:
@@ -260,6 +276,29 @@ class TripleWriter:
 
     def resolve(self, space: str, statement: StatementInput) -> WrittenTriples:
         """The facts for ``statement`` with their names resolved, and how they were."""
+        return self.resolve_many(space, [statement])[0]
+
+    def resolve_many(
+        self, space: str, statements: Sequence[StatementInput]
+    ) -> list[WrittenTriples]:
+        """The facts for each statement, in order, as ``resolve`` one after another would give
+        them; the model writes every sentence of the batch in one go."""
+        readings: list[_Reading] = []
+        last: str | None = None  # the batch's latest statement that states something
+        for statement in statements:
+            reading = self._read(space, statement, last)
+            readings.append(reading)
+            if reading.stated.strip():
+                last = statement.text
+        modelled = self._modelled(readings)
+        return [
+            self._finish(space, statement, reading, found)
+            for statement, reading, found in zip(statements, readings, modelled, strict=True)
+        ]
+
+    def _read(self, space: str, statement: StatementInput, last: str | None) -> _Reading:
+        """What the model reads of ``statement``: attributed (the registry learns from it, so
+        statements are read in order) and, for ``pretext``, the statement before it."""
         resolving = self.context in ("resolve", "both")
         if resolving:
             with self._lock:
@@ -268,10 +307,33 @@ class TripleWriter:
         else:
             stated = stated_text(statement.text) if self.context != "none" else statement.text
             attributed, people = Attributed(stated), []
-        stated = attributed.text
+        pretext: list[str] = []
+        if self.context in ("pretext", "both") and attributed.text.strip():
+            pretext = [stated_text(last)] if last is not None else self._pretext(space)
+        return _Reading(attributed, people, pretext)
+
+    def _modelled(self, readings: list[_Reading]) -> list[list[Triple]]:
+        """The model's facts for each reading, every sentence decoded in one batch."""
+        asked = [i for i, r in enumerate(readings) if r.stated.strip()]
+        found: list[list[Triple]] = [[] for _ in readings]
+        if self.model is None or not asked:
+            return found
+        results = self.model.write_many(
+            [readings[i].stated for i in asked], self.how, [readings[i].pretext for i in asked]
+        )
+        for i, result in zip(asked, results, strict=True):
+            found[i] = result.triples
+        return found
+
+    def _finish(
+        self, space: str, statement: StatementInput, reading: _Reading, modelled: list[Triple]
+    ) -> WrittenTriples:
+        """The statement's facts: the structure's and the model's, merged, resolved against the
+        stream and the space, read as canonical relations, with their endings."""
+        resolving = self.context in ("resolve", "both")
+        attributed, people, stated = reading.attributed, reading.people, reading.stated
         if not stated.strip():
             return WrittenTriples([], [], attributed.about)
-        pretext = self._pretext(space) if self.context in ("pretext", "both") else []
         known = self._known(space, people) if resolving else None
         structural = extract_facts(stated) if self.patterns else []
         if self.patterns and resolving:
@@ -293,7 +355,6 @@ class TripleWriter:
                     registry.surely_person,
                     lambda n: any(set(entity_key(n).split()) <= set(v.split()) for v in held),
                 )
-        modelled = self.model.write(stated, self.how, context=pretext).triples if self.model else []
         found = merge_sources(structural, modelled)
         resolutions: list[Resolution] = []
         if known:
@@ -330,10 +391,32 @@ class TripleWriter:
         return WrittenTriples(found, resolutions, _about(attributed, found, people))
 
     def __call__(self, space: str, statement: StatementInput) -> FactsPart | None:
-        """The statement's facts as an update part; a fault in reading them costs the facts of
-        this statement, logged, never the statement itself (its text, concepts and vectors)."""
+        return self.many(space, [statement])[0]
+
+    def many(self, space: str, statements: Sequence[StatementInput]) -> list[FactsPart | None]:
+        """Each statement's facts as an update part; a fault in reading them costs the facts of
+        the statement that caused it, logged, never a statement itself (its text, concepts and
+        vectors). A batch that fails is read again one statement at a time, from the state it
+        started from."""
+        saved = self._saved(space)
         try:
-            written = self.resolve(space, statement)
+            written = self.resolve_many(space, statements)
+        except RecallGraphError:
+            raise  # the stores themselves failed: the update must fail whole
+        except Exception:
+            if len(statements) == 1:
+                LOG.exception(
+                    "no facts written for statement %r: reading them failed", statements[0].id
+                )
+                return [None]
+            self._restore(space, saved)
+            return [self.many(space, [statement])[0] for statement in statements]
+        return [self._part(space, s, w) for s, w in zip(statements, written, strict=True)]
+
+    def _part(
+        self, space: str, statement: StatementInput, written: WrittenTriples
+    ) -> FactsPart | None:
+        try:
             if not written.triples:
                 return None
             prepared = self.memory.prepare(
@@ -341,7 +424,23 @@ class TripleWriter:
             )
             return recorded(prepared.part, written.resolutions)
         except RecallGraphError:
-            raise  # the stores themselves failed: the update must fail whole
+            raise
         except Exception:
-            LOG.exception("no facts written for statement %r: reading them failed", statement.id)
+            LOG.exception("no facts written for statement %r: storing them failed", statement.id)
             return None
+
+    def _saved(self, space: str) -> tuple[People | None, list[tuple[str, list[Triple]]]]:
+        """What reading a batch changes: the space's people and the writer's recent writes."""
+        with self._lock:
+            return copy.deepcopy(self._people.get(space)), list(self._recent[space])
+
+    def _restore(
+        self, space: str, saved: tuple[People | None, list[tuple[str, list[Triple]]]]
+    ) -> None:
+        people, recent = saved
+        with self._lock:
+            if people is None:
+                self._people.pop(space, None)
+            else:
+                self._people[space] = people
+            self._recent[space] = deque(recent, maxlen=_REMEMBERED)

@@ -27,6 +27,7 @@ from extraction.llm.assets import SMOLLM2_NAME, smollm2_gguf
 from extraction.llm.base import ChatMessage
 from extraction.llm.chat_template import prompt_ids, render_segments
 from extraction.llm.engine_lock import HANDOFF_TIMEOUT_S, LOCK_TIMEOUT_S, EngineLock
+from extraction.llm.llamacpp_batch import BatchDecoder
 from extraction.llm.probe import probe_llamacpp
 from graph.errors import (
     AssetMissingError,
@@ -97,12 +98,16 @@ class LlamaCppEngine:
         self.eos_ids = frozenset(ends)
         self.lock = EngineLock(self.name, lock_timeout)
         self.handoff_timeout = handoff_timeout
+        self._batch: BatchDecoder | None = None
 
     def close(self) -> None:
-        """Free the context once no generation runs in it (freeing it under a running one
-        would crash the process); a generation that outlasts the wait keeps it."""
+        """Free the contexts once no generation runs in them (freeing one under a running
+        generation would crash the process); a generation that outlasts the wait keeps them."""
         try:
             with self.lock.held():
+                if self._batch is not None:
+                    self._batch.close()
+                    self._batch = None
                 self.llama.close()
         except ModelBusyError:
             return
@@ -130,6 +135,17 @@ class LlamaCppEngine:
         again, as llama-cpp-python's own ``generate`` does."""
         with self.lock.held():
             yield LlamaCppStepper(self.llama)
+
+    def greedy_many(
+        self, prompts: Sequence[Sequence[int]], end_id: int, max_new: int
+    ) -> list[list[int]]:
+        """The greedy replies of several prompts, decoded together in a context of their own
+        (opened on first use); a prompt's reply does not depend on the others
+        (``extraction.llm.llamacpp_batch``)."""
+        with self.lock.held():
+            if self._batch is None:
+                self._batch = BatchDecoder(self.llama)
+            return self._batch.greedy(prompts, end_id, max_new)
 
     def tokens(self, prompt: Sequence[int], temperature: float, limit: int) -> Iterator[int]:
         handoff: queue.Queue[Any] = queue.Queue(maxsize=64)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from extraction.memory_api import ParseIssue, Query, Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding, StepModel, decode
@@ -35,6 +36,16 @@ def names_someone(sentence: str) -> bool:
     return any(
         tag in ENTITY_TAGS or (word[:1].isupper() and not common_word(word)) for word, tag in tagged
     )
+
+
+@runtime_checkable
+class BatchGreedy(Protocol):
+    """An engine that decodes several prompts greedily at once (llama.cpp), each reply the one
+    it would decode alone."""
+
+    def greedy_many(
+        self, prompts: Sequence[Sequence[int]], end_id: int, max_new: int
+    ) -> list[list[int]]: ...
 
 
 @dataclass(frozen=True)
@@ -74,36 +85,54 @@ class MemoryModel:
         self, sentence: str, pretext: Sequence[str] = (), how: Decoding = WRITE_DECODING
     ) -> tuple[list[Triple], str, list[ParseIssue]]:
         """The triples of one focus sentence; the raw reply and what did not parse."""
-        reply = self._reply(
-            self.tokens.prompt(write_turn(sentence, pretext)), WRITE_MAX_TOKENS, how
-        )
-        parsed = parse(reply)
-        triples = [t for call in parsed.writes for t in call.triples]
-        return triples, reply, list(parsed.issues)
+        reply = self._replies([self._write_prompt(sentence, pretext)], how)[0]
+        triples, issues = _parsed(reply)
+        return triples, reply, issues
+
+    def _write_prompt(self, sentence: str, pretext: Sequence[str]) -> list[int]:
+        return self.tokens.prompt(write_turn(sentence, pretext))
+
+    def _replies(self, prompts: list[list[int]], how: Decoding) -> list[str]:
+        """The write replies to ``prompts``: decoded together where the engine can (greedy on
+        llama.cpp), else one after another."""
+        if how == "greedy" and isinstance(self.step, BatchGreedy):
+            decoded = self.step.greedy_many(prompts, self.tokens.end_id, WRITE_MAX_TOKENS)
+            return [self.tokens.decode(ids) for ids in decoded]
+        return [self._reply(prompt, WRITE_MAX_TOKENS, how) for prompt in prompts]
 
     def write(
         self, text: str, how: Decoding = WRITE_DECODING, context: Sequence[str] = ()
     ) -> WriteResult:
-        """MEMLLM's sentence-by-sentence writes over one statement, each with its pretext: the
-        sentences before it, after ``context`` (earlier statements of the stream). A sentence
-        that names no one is not given to the model (its reply is empty)."""
-        sentences = split_sentences(text) or [text.strip()]
-        before = [s for c in context for s in split_sentences(c)]
-        triples: list[Triple] = []
-        replies: list[str] = []
-        issues: list[ParseIssue] = []
-        for i, sentence in enumerate(sentences):
-            if not names_someone(sentence):
-                replies.append("")
-                continue
-            preceding = [*before, *sentences[:i]]
-            found, reply, problems = self.write_sentence(
-                sentence, preceding[max(0, len(preceding) - PRETEXT_SENTENCES) :], how
-            )
-            triples += [t for t in found if t not in triples]
-            replies.append(reply)
-            issues += problems
-        return WriteResult(triples, replies, issues)
+        """MEMLLM's sentence-by-sentence writes over one statement (``write_many`` of one)."""
+        return self.write_many([text], how, [context])[0]
+
+    def write_many(
+        self,
+        texts: Sequence[str],
+        how: Decoding = WRITE_DECODING,
+        contexts: Sequence[Sequence[str]] | None = None,
+    ) -> list[WriteResult]:
+        """MEMLLM's sentence-by-sentence writes over statements, each sentence with its
+        pretext: the sentences before it, after its statement's context (earlier statements of
+        the stream). A sentence that names no one is not given to the model (its reply is
+        empty). Every sentence of every statement is decoded in one batch."""
+        contexts = contexts if contexts is not None else [()] * len(texts)
+        asked: list[tuple[int, int]] = []  # (statement, sentence) of each prompt
+        prompts: list[list[int]] = []
+        split = [split_sentences(text) or [text.strip()] for text in texts]
+        for k, (sentences, context) in enumerate(zip(split, contexts, strict=True)):
+            before = [s for c in context for s in split_sentences(c)]
+            for i, sentence in enumerate(sentences):
+                if names_someone(sentence):
+                    preceding = [*before, *sentences[:i]]
+                    pretext = preceding[max(0, len(preceding) - PRETEXT_SENTENCES) :]
+                    asked.append((k, i))
+                    prompts.append(self._write_prompt(sentence, pretext))
+        replies = dict(zip(asked, self._replies(prompts, how), strict=True))
+        return [
+            _collected([replies.get((k, i)) for i in range(len(sentences))])
+            for k, sentences in enumerate(split)
+        ]
 
     def read(self, question: str) -> ReadPlan:
         """The MEM_READ queries the model asks for ``question``."""
@@ -116,3 +145,19 @@ class MemoryModel:
         """A short answer from the evidence (fact lines or chronological sentences)."""
         prompt = self.tokens.prompt(answer_turn(question, evidence))
         return self._reply(prompt, ANSWER_MAX_TOKENS, "greedy").strip()
+
+
+def _parsed(reply: str) -> tuple[list[Triple], list[ParseIssue]]:
+    parsed = parse(reply)
+    return [t for call in parsed.writes for t in call.triples], list(parsed.issues)
+
+
+def _collected(replies: list[str | None]) -> WriteResult:
+    """One statement's result from its sentences' replies (None: the model was not asked)."""
+    triples: list[Triple] = []
+    issues: list[ParseIssue] = []
+    for reply in replies:
+        found, problems = _parsed(reply) if reply is not None else ([], [])
+        triples += [t for t in found if t not in triples]
+        issues += problems
+    return WriteResult(triples, [r or "" for r in replies], issues)
