@@ -4,8 +4,7 @@ The statements of ``experiments/data/ood_writes`` (as the writer reads them: wit
 turn's speaker) go to the memory model three ways: each sentence decoded alone in the engine's own
 llama.cpp context (the path before batching), one statement at a time (its sentences decoded
 together, as ``eval-writes`` feeds them) and in ingest batches. The three run in turn on the same
-loaded model, so a busy machine slows them alike. The replies of the two batched ways are compared
-(they must be equal) and the triples of all three.
+loaded model, so a busy machine slows them alike. Each way's replies are compared with the first's.
 """
 
 from __future__ import annotations
@@ -87,10 +86,8 @@ def main() -> None:
         )
         print(rows[-1], flush=True)
     first, *others = results.values()
-    one, batched = others
-    same_replies = sum(a.replies == b.replies for a, b in zip(one, batched, strict=True))
-    same_triples = [
-        sum(a.triples == b.triples for a, b in zip(first, other, strict=True)) for other in others
+    same = [
+        sum(a.replies == b.replies for a, b in zip(first, other, strict=True)) for other in others
     ]
     base = float(rows[0]["seconds"])
     for row in rows:
@@ -102,17 +99,18 @@ def main() -> None:
         command=f"python -m experiments.bench_model_writer --statements {args.statements} "
         f"--batch {args.batch}",
         setup={
-            "machine": f"{os.cpu_count()} cores, CPU only, shared with other work (load average "
+            "machine": f"{os.cpu_count()} cores, CPU only (load average "
             f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at the end of the run)",
             "model": f"SmolLM2-135M-Instruct + {model.name}, llama.cpp, greedy writes",
             "data": f"the first {len(texts)} statements of {DATA.relative_to(Path.cwd())}",
         },
         rows=rows,
         targets={"model writer": ">= 5 sentences/s on 2 cores, at equal write F1"},
-        notes=f"Batched replies equal one-statement-at-a-time replies for {same_replies} of "
-        f"{len(texts)} statements. Triples equal to the before path: {same_triples[0]} of "
-        f"{len(texts)} one statement at a time, {same_triples[1]} batched (the before path runs "
-        "without flash attention, whose sums round differently).",
+        notes=f"Replies equal to the before path's: {same[0]} of {len(texts)} statements one "
+        f"at a time, {same[1]} batched. Several sentences decode together with flash attention "
+        "in a context of their own, whose sums round differently from the engine's context; a "
+        "reply does not depend on its batch (tests/integration/llm/test_batched_writes.py), and "
+        "write F1 on the held-out streams is the same both ways (README).",
     )
 
 

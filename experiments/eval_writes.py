@@ -176,15 +176,39 @@ class RecordingWriter(TripleWriter):
         return found
 
 
+def graded(
+    statement: GoldStatement, written: list[Triple], relations: RelationMatcher, known: list[str]
+) -> dict[str, Any]:
+    """One statement's record: its writes against its gold triples, and its copying faults
+    (``known``: the names of the stream's earlier gold triples)."""
+    tp, fp, fn = pair_up(written, statement.gold, relations)
+    names = [n for t in written for n in (t.subject, t.object) if n is not None]
+    return {
+        "id": statement.id,
+        "tags": list(statement.tags),
+        "effect": statement.effect,
+        "text": statement.text,
+        "gold": [t.to_text() for t in statement.gold],
+        "written": [t.to_text() for t in written],
+        "tp": tp,
+        "fp": fp,
+        "fn": fn,
+        "pronoun_subjects": sum(entity_key(t.subject) in PRONOUNS for t in written),
+        "mangled_names": [n for n in names if not copied_faithfully(n, statement.text, known)],
+    }
+
+
 def run_stream(
     memory: RecallGraph,
     name: str,
     statements: Sequence[GoldStatement],
     relations: RelationMatcher,
     advance: Callable[[int], None] = lambda _: None,
+    batch: int = 1,
 ) -> StreamOutcome:
     """Feed one stream into a fresh space, as ``ingest --writer model`` does (concepts and
-    triples; no vectors); grade each statement's writes and the final chains."""
+    triples; no vectors), ``batch`` statements per update batch (1: one at a time, as a chat
+    feeds them); grade each statement's writes and the final chains."""
     space = f"eval-writes-{name}-{uuid.uuid4().hex[:8]}"  # runs at once never share a space
     if space_exists(memory.store, space):
         memory.delete_space(space)
@@ -197,30 +221,15 @@ def run_stream(
     known: list[str] = []
     started = time.perf_counter()
     try:
-        for statement in statements:
-            writer.ingest(space, StatementInput(statement.text, id=statement.id, source=name))
-            advance(1)
-            written = recorder.stored.get(statement.id, [])
-            tp, fp, fn = pair_up(written, statement.gold, relations)
-            names = [n for t in written for n in (t.subject, t.object) if n is not None]
-            outcome.records.append(
-                {
-                    "id": statement.id,
-                    "tags": list(statement.tags),
-                    "effect": statement.effect,
-                    "text": statement.text,
-                    "gold": [t.to_text() for t in statement.gold],
-                    "written": [t.to_text() for t in written],
-                    "tp": tp,
-                    "fp": fp,
-                    "fn": fn,
-                    "pronoun_subjects": sum(entity_key(t.subject) in PRONOUNS for t in written),
-                    "mangled_names": [
-                        n for n in names if not copied_faithfully(n, statement.text, known)
-                    ],
-                }
-            )
-            known += [t.subject for t in statement.gold] + [str(t.object) for t in statement.gold]
+        for start in range(0, len(statements), batch):
+            chunk = statements[start : start + batch]
+            writer.ingest_many(space, [StatementInput(s.text, id=s.id, source=name) for s in chunk])
+            advance(len(chunk))
+            for statement in chunk:
+                written = recorder.stored.get(statement.id, [])
+                outcome.records.append(graded(statement, written, relations, known))
+                known += [t.subject for t in statement.gold]
+                known += [str(t.object) for t in statement.gold]
         outcome.seconds = time.perf_counter() - started
         current = memory.triples.list(space, limit=10_000).facts
         for (subject, relation), expected in gold_chains(statements).items():
@@ -278,12 +287,14 @@ def evaluate(
     streams: dict[str, list[GoldStatement]],
     progress: Callable[[str], None] = lambda _: None,
     advance: Callable[[int], None] = lambda _: None,
+    batch: int = 1,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Grade ``memory``'s model writer on ``streams`` (``advance(n)``: n more statements fed)."""
+    """Grade ``memory``'s model writer on ``streams`` (``advance(n)``: n more statements fed),
+    ``batch`` statements per update batch."""
     relations = RelationMatcher(memory.triples.names, memory.settings.tau_t)
     outcomes = {}
     for name, statements in streams.items():
         progress(f"stream {name}: {len(statements)} statements")
-        outcomes[name] = run_stream(memory, name, statements, relations, advance)
+        outcomes[name] = run_stream(memory, name, statements, relations, advance, batch)
     records = [r | {"stream": n} for n, o in outcomes.items() for r in o.records]
     return summarise(outcomes), records

@@ -50,7 +50,17 @@ TARGETS = {
     default=None,
     help="Which triple writer (default: RECALLGRAPH_TRIPLE_WRITER, else hybrid).",
 )
-def eval_writes_cmd(data: Path, out: Path | None, context: str | None, writer: str | None) -> None:
+@click.option(
+    "--batch",
+    type=click.IntRange(1, 1024),
+    default=1,
+    show_default=True,
+    help="Statements per update batch (1: one at a time, as a chat feeds them; more: as "
+    "`recallgraph ingest` feeds a file, the model writer decoding a batch's sentences together).",
+)
+def eval_writes_cmd(
+    data: Path, out: Path | None, context: str | None, writer: str | None, batch: int
+) -> None:
     """Feed each labelled stream through the triple writer into a space of its own; P/R/F1 per
     phenomenon, chain integrity, copying faults (results under experiments/results/eval_writes)."""
     settings = get_settings()
@@ -62,7 +72,7 @@ def eval_writes_cmd(data: Path, out: Path | None, context: str | None, writer: s
     out = out or RESULTS / f"{kind}-{settings.write_context}"
     streams = load_streams(data)
     with Progress("eval-writes", sum(map(len, streams.values())), unit="statement") as progress:
-        summary, records = evaluate(memory, streams, progress.note, progress.advance)
+        summary, records = evaluate(memory, streams, progress.note, progress.advance, batch)
     out.mkdir(parents=True, exist_ok=True)
     with (out / "records.jsonl").open("w", encoding="utf-8") as sink:
         for record in records:
@@ -83,7 +93,8 @@ def eval_writes_cmd(data: Path, out: Path | None, context: str | None, writer: s
                 f"{settings.write_decoding} decoding)"
             )
             + f", write context `{settings.write_context}`, through the ingestion's triple "
-            "writer; relations read as canonical relations",
+            f"writer, {batch} statement(s) per update batch; relations read as canonical "
+            "relations",
             "grader": "a written triple matches a gold one on subject and object keys, "
             "assertion or retraction, and relation key, the same canonical relation, or "
             "relation cosine >= "

@@ -93,9 +93,11 @@ class MemoryModel:
         return self.tokens.prompt(write_turn(sentence, pretext))
 
     def _replies(self, prompts: list[list[int]], how: Decoding) -> list[str]:
-        """The write replies to ``prompts``: decoded together where the engine can (greedy on
-        llama.cpp), else one after another."""
-        if how == "greedy" and isinstance(self.step, BatchGreedy):
+        """The write replies to ``prompts``: several decoded together where the engine can
+        (greedy on llama.cpp), else one after another. A lone prompt decodes in the engine's own
+        context, the faster way for one sequence (its sums may round differently from the batch
+        context's: the same F1 on the held-out streams, see the README)."""
+        if how == "greedy" and len(prompts) > 1 and isinstance(self.step, BatchGreedy):
             decoded = self.step.greedy_many(prompts, self.tokens.end_id, WRITE_MAX_TOKENS)
             return [self.tokens.decode(ids) for ids in decoded]
         return [self._reply(prompt, WRITE_MAX_TOKENS, how) for prompt in prompts]
