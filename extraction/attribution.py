@@ -36,6 +36,7 @@ from extraction.gazetteer import (
     is_skill,
 )
 from extraction.name_matching import Reason, Resolution, match_known
+from extraction.name_resolution import handle, turn_opening
 from extraction.name_resolution import speaker as chat_speaker
 from extraction.people import People, as_name, person_like
 from extraction.text import split_sentences, word_class
@@ -52,6 +53,13 @@ _DECLARED_SELF = re.compile(
     re.IGNORECASE,
 )
 _EQUALS = re.compile(r"\b([A-Za-z][\w'-]+)\s*=\s*([A-Za-z][\w'-]+(?:\s+[A-Za-z][\w'-]+){1,2})\b")
+_GREETING = r"(?i:hi|hey|oh no|oh|thanks|thank you|ha|haha|yes|no|ok|okay|wow|aw+|congrats)"
+_OPENING_ADDRESS = re.compile(  # "Ingrid!! Toronto…", "Oh no, Dev. Eleven…", "Hi Dev! Happy…"
+    rf"(?:^|(?<=[.!?]\s))(?P<greeting>{_GREETING}[,!]?\s+)?"
+    r"(?P<name>[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?)(?:!+|,|\.)\s+"
+)
+_CLOSING_ADDRESS = re.compile(r",\s+(?P<name>[A-Z][a-z'-]+)(?=[.!?]+(?:\s|$))")  # "…, Dev."
+_HANDLE_MENTION = re.compile(r"(?<![\w@])@([\w.]*\w)")
 _PARENTHESIS = re.compile(r"\b([A-Za-z][\w'-]+)\s*\(([^()]*)\)")
 _LEADING_NAME = re.compile(r"^\s*([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})")
 _LOWER_PAIR = re.compile(r"(?<![\w'-])(?=([a-z][a-z'-]+) ([a-z][a-z'-]+)(?![\w'-]))")
@@ -81,6 +89,16 @@ _PARTICIPLES = frozenset(
 )
 _REPORTING = frozenset("told tell tells asked texted messaged emailed showed reminded".split())
 _ADVERBS = frozenset("also just now still finally already recently really officially".split())
+_DROPPED_LEADS = frozenset("officially finally just also now recently really actually".split())
+_LIFE_EVENTS = frozenset(  # "moved to Pilsen!!", "got engaged", "started at Kumo today"
+    """moved started joined quit left got signed bought sold adopted switched finished passed
+    became landed accepted took married divorced retired graduated relocated transferred
+    promoted hired enrolled""".split()
+)
+_ONGOING = frozenset(  # "mentoring two new grads", "renting a flat from…"
+    """working living dating seeing studying learning mentoring renting coaching volunteering
+    training teaching managing running driving riding playing""".split()
+)
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may
     june july august september october november december today tonight yesterday tomorrow""".split()
@@ -214,10 +232,11 @@ def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> s
 
 
 def turn_speaker(text: str) -> str | None:
-    """The speaker of a chat turn, "Noor: …"; not a heading such as "Yes: …" or "Update: …"."""
+    """The speaker of a chat turn, "Noor: …", or of a post ("@zeynepk (Zeynep Kaya): …", or
+    "@zeynepk: …" for a handle the stream may know); not a heading such as "Update: …"."""
     said_by = chat_speaker(text)
-    if said_by is None:
-        return None
+    if said_by is None or said_by.startswith("@"):
+        return said_by
     first = said_by.split()[0]
     if given_name_gender(first) is not None:
         return said_by
@@ -228,8 +247,14 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     """Learn the people ``text`` introduces; the chat turn's speaker as the stream knows them."""
     resolutions: list[Resolution] = []
     said_by = turn_speaker(text)
-    speaker = people.add(said_by, sure=True) if said_by else None
-    body = text[text.index(":") + 1 :] if said_by else text
+    posted_as = handle(text)
+    if said_by is not None and said_by.startswith("@"):
+        speaker = people.lookup(said_by[1:])  # a handle: whoever the stream said it is
+    else:
+        speaker = people.add(said_by, sure=True) if said_by else None
+        if speaker is not None and posted_as is not None:
+            people.alias(posted_as, speaker)
+    body = _handles_named(people, text[turn_opening(text) :] if said_by else text)
     for name in capitalised_names(body):
         if (
             person_like(name)
@@ -283,6 +308,11 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
         ):
             _known_or_new(people, as_name(f"{first} {second}"), resolutions)
     return speaker, resolutions
+
+
+def _handles_named(people: People, text: str) -> str:
+    """ "@samokoro's cousin": a handle the stream knows, as the person's name."""
+    return _HANDLE_MENTION.sub(lambda m: people.lookup(m[1]) or m[0], text)
 
 
 def _parenthesis(people: People, before: str, inside: str, resolutions: list[Resolution]) -> None:
@@ -507,6 +537,48 @@ class _Writer:
         )
 
 
+def _initials_absorbed(text: str, people: list[str]) -> str:
+    """ "A. Ek" written out is "A. Arvid Ek": the initial belongs to the name ("Arvid Ek")."""
+    for name in people:
+        text = re.sub(rf"\b{re.escape(name[0])}\.\s+(?={re.escape(name)}\b)", "", text)
+    return text
+
+
+def _without_vocatives(people: People, body: str, speaker: str) -> str:
+    """A turn's words to the person it addresses are not about them: "Ingrid!! Toronto is…",
+    "Oh no, Dev. Eleven minutes", "Hang in there, Dev." (the address is dropped)."""
+
+    def addressed(match: re.Match[str]) -> bool:
+        found = people.lookup(match["name"])
+        return found is not None and found != speaker
+
+    body = _OPENING_ADDRESS.sub(lambda m: "" if addressed(m) else m[0], body)
+    return _CLOSING_ADDRESS.sub(lambda m: "" if addressed(m) else m[0], body)
+
+
+def _with_dropped_subject(sentence: str, speaker: str | None) -> str:
+    """A turn's sentence that drops its subject is the speaker's: "officially moved to Pilsen!!",
+    "mentoring two new grads at Brightwave", "still at Maplebyte"; only for verbs of the facts
+    a memory keeps (not "send coffee", "living the dream")."""
+    if speaker is None:
+        return sentence
+    words = [w for _, _, w in _tokens(sentence)]
+    lead = 0
+    while lead < len(words) and words[lead].casefold() in _DROPPED_LEADS:
+        lead += 1
+    if lead >= len(words) or not words[lead][:1].isalpha():
+        return sentence
+    first = words[lead].casefold()
+    following = words[lead + 1].casefold() if lead + 1 < len(words) else ""
+    if first in _LIFE_EVENTS:
+        return f"{speaker} {sentence.lstrip()}"
+    places = _PLACE_CUES | {"at", "with"}
+    ongoing = first in _ONGOING and (first != "living" or following in places)
+    if ongoing or (first == "still" and following in places):
+        return f"{speaker} is {sentence.lstrip()}"
+    return sentence
+
+
 def _learn_gender(people: People, text: str, named: list[str]) -> None:
     """One person named and only "she"/"her" (or "he"/"him"/"his") beside: their gender."""
     if len(named) != 1:
@@ -521,10 +593,13 @@ def _learn_gender(people: People, text: str, named: list[str]) -> None:
 def attribute(people: People, text: str) -> Attributed:
     """``text`` observed into ``people`` and written out for the writer (see the module)."""
     speaker, learnt = observe(people, text)
-    body = text[text.index(":") + 1 :] if turn_speaker(text) else text
+    body = _handles_named(people, text[turn_opening(text) :] if turn_speaker(text) else text)
+    if speaker is not None:
+        body = _without_vocatives(people, body, speaker)
     named_before = [people.lookup(n) for n in capitalised_names(body) if people.lookup(n)]
     writer = _Writer(people, speaker)
-    sentences = split_sentences(writer.rewrite(body))
+    rewritten = _initials_absorbed(writer.rewrite(body), writer.about)
+    sentences = [_with_dropped_subject(s, speaker) for s in split_sentences(rewritten)]
     written = " ".join(s for s in sentences if not s.rstrip().endswith("?"))  # questions ask
     others = [n for n in dict.fromkeys([*named_before, *writer.about]) if n and n != speaker]
     _learn_gender(people, body, others)

@@ -65,6 +65,7 @@ DEFAULT_SINGLE_VALUED: tuple[str, ...] = (
     "current location",
     "works as",
     "is seeing",
+    "reports to",
     "partner of",
     "studies at",
     "drives",

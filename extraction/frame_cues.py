@@ -149,6 +149,11 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame("works as", cue(r"\b(?:made|promoted|named|appointed)\b"), read_job, passive=True),
     Frame("is seeing", cue(r"\b(?:seeing|dating|going\s+out\s+with)\b"), read_name),
+    Frame(
+        "reports to",
+        cue(r"\b(?:reports?|reporting)\s+(?:directly\s+)?to\b"),
+        read_name,
+    ),
     Frame("married to", cue(r"\b(?:engaged\s+to|married(?:\s+to)?)\b"), read_name),
     Frame(
         "plans to travel to",
@@ -274,6 +279,7 @@ CLAUSES = re.compile(
     r"\s*((?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
     r"\b(?:but|so|though|because|while|whereas|although|when|if|until)\b))\s*"
 )
+MANAGER_LABEL = re.compile(r"\b(?:line\s+)?manager\s*:\s*", re.IGNORECASE)  # "Line manager: X"
 PASSING = frozenset({"while", "when", "if", "until"})  # "while she's in Reykjavik": not a home
 JOB_AT = cue(
     r"\bas\s+(?:an?\s+|the\s+|their\s+)?(?P<job>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"

@@ -41,6 +41,8 @@ from graph.keys import entity_key
 THIRD_PERSON = frozenset("he she they him her them his hers their theirs".split())
 FIRST_PERSON = frozenset("i me my mine myself".split())
 _SPEAKER = re.compile(r"^\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)?):\s")
+# A post: "@zeynepk (Zeynep Kaya): …" (the handle and the name behind it) or "@zeynepk: …".
+_HANDLE = re.compile(r"^\s*@([\w.]*\w)(?:\s*\(([^()@:]{2,60})\))?:\s")
 
 
 @dataclass(frozen=True)
@@ -58,16 +60,33 @@ class ExpandedText:
 
 
 def speaker(text: str) -> str | None:
-    """The speaker of a chat turn written as "Name: text"."""
+    """The speaker of a chat turn written as "Name: text", or of a post: the name given beside
+    its handle ("@zeynepk (Zeynep Kaya): …"), else the handle itself ("@zeynepk")."""
     found = _SPEAKER.match(text)
-    return found.group(1) if found else None
+    if found:
+        return found.group(1)
+    post = _HANDLE.match(text)
+    if post is None:
+        return None
+    return post.group(2).strip() if post.group(2) else f"@{post.group(1)}"
+
+
+def handle(text: str) -> str | None:
+    """The handle a post opens with ("@zeynepk (Zeynep Kaya): …" → "zeynepk")."""
+    post = _HANDLE.match(text)
+    return post.group(1) if post else None
+
+
+def turn_opening(text: str) -> int:
+    """Where what a chat turn or post says begins: after its "Name: " or "@handle (Name): "."""
+    found = _SPEAKER.match(text) or _HANDLE.match(text)
+    return found.end() if found else 0
 
 
 def stated_text(text: str) -> str:
     """What a statement asserts, for the writer: without a chat turn's "Name: " (the speaker is
     not what the turn is about) and without its questions (they ask; they state nothing)."""
-    found = _SPEAKER.match(text)
-    spoken = text[found.end() :] if found else text
+    spoken = text[turn_opening(text) :]
     return " ".join(s for s in split_sentences(spoken) if not s.rstrip().endswith("?"))
 
 

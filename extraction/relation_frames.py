@@ -34,6 +34,7 @@ from extraction.frame_cues import (
     JOB_AT,
     JOB_ENDS,
     LESSONS_END,
+    MANAGER_LABEL,
     NAME_IS,
     NEGATION,
     PARTNER,
@@ -114,7 +115,12 @@ def _verb_first(words: Sequence[str]) -> bool:
     if not words:
         return False
     tag = word_class(words[0])
+    if words[0].casefold() in _THIRD_PERSON_VERBS:
+        return True  # "reports to …": the tagger reads a plural noun
     return words[0].endswith("ing") or (tag is not None and (tag.startswith("VB") or tag == "MD"))
+
+
+_THIRD_PERSON_VERBS = frozenset("reports works lives plays drives owns runs teaches".split())
 
 
 @dataclass
@@ -326,9 +332,19 @@ class _Reading:
     def _fragments(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         """Notes and chat without verbs: "Vet nurse @ Preston Park Vets", "ux designer by the
         way", "branch manager in Amersfoort now": the topic's job (and employer)."""
-        if self.topic is None:
-            return
+        offset = 0
         for segment in clause.split(","):
+            at, offset = offset, offset + len(segment) + 1
+            before = [
+                name
+                for start, end, name in spans
+                if end <= at
+                and not _possessor(clause, end)
+                and clause[:start].count("(") <= clause[:start].count(")")
+            ]  # not "Kavya Mehta (Ishaan's sister), 8, violin"
+            subject = before[-1] if before else self.topic  # "Tim Bakker, Sales Rep, …"
+            if subject is None:
+                continue
             words = tokens(segment)
             while words and words[0].casefold() in FILLERS:
                 words = words[1:]
@@ -342,13 +358,15 @@ class _Reading:
             named = [w for w in words if w.casefold() not in _LESSONS]  # "portuguese class"
             skill = " ".join(named).casefold()
             if (is_skill(skill, exact=True) and is_instrument(skill)) or is_language(skill):
-                self.add(self.topic, "is learning", " ".join(named), False)  # "violin", "piano"
+                self.add(subject, "is learning", " ".join(named), False)  # "violin", "piano"
                 continue
-            job = read_job([first, *words[1:]])
+            job = read_job(words) or read_job([first, *words[1:]])  # "Support Engineer"
             if job is None or not is_job_title(job, listed=True):
                 continue
+            if clause[at + len(segment) :].lstrip().startswith(":") or _names_next(words, job):
+                continue  # "Line manager: Greta Lind", "Manager R. Matos": someone else's post
             self.add(
-                self.topic,
+                subject,
                 "works as",
                 job if job.split()[0] != first else " ".join([words[0], *job.split()[1:]]),
                 False,
@@ -357,7 +375,13 @@ class _Reading:
             if rest and rest[0].casefold() in FRAGMENT_LINKS:
                 employer = read_org([w for w in rest[1:] if w != "/"])
                 if employer is not None:
-                    self.add(self.topic, "works for", employer, False)
+                    self.add(subject, "works for", employer, False)
+
+
+def _names_next(words: Sequence[str], job: str) -> bool:
+    """The words after a job title name its holder: "Manager R. Matos", "manager Matos"."""
+    rest = words[len(job.split()) :]
+    return bool(rest) and rest[0][:1].isupper()
 
 
 _OWNED = ("'s", "’s", "'", "’")
@@ -384,7 +408,7 @@ def _possessor(clause: str, end: int) -> bool:
 
 _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
 _OTHER_PREDICATE = re.compile(r"\s(?:and|but)\s+(?:is|was|has|had|are)\b")  # "… and is no longer …"
-_PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with"})
+_PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with", "reports to"})
 
 
 def _demonym_places(word: str) -> list[str]:
@@ -422,7 +446,7 @@ def frame_facts(
     for sentence in split_sentences(text):
         if sentence.rstrip().endswith("?"):
             continue
-        parts = CLAUSES.split(sentence)  # clause, separator, clause, …
+        parts = CLAUSES.split(MANAGER_LABEL.sub("reports to ", sentence))  # clause, sep, …
         for i in range(0, len(parts), 2):
             separator = parts[i - 1].strip().casefold() if i else ""
             if parts[i] and parts[i].strip():

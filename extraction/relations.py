@@ -95,6 +95,13 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "stopped seeing | stopped dating | broke up | split up",
     ),
     CanonicalRelation.of(
+        "reports to",
+        SINGLE,
+        "reports to | reports directly to | reporting to | line manager | manager is | "
+        "managed by | works under",
+        "no longer reports to",
+    ),
+    CanonicalRelation.of(
         "married to",
         SINGLE,
         "married to | married | wed | husband of | wife of | spouse of | engaged to",

@@ -231,6 +231,9 @@ def read_job(words: Sequence[str]) -> str | None:
     body = [w for w in words]
     while body and body[0].casefold() in _DETERMINERS | {"new", "first", "now", "still"}:
         body = body[1:]
+    titled = _titled_job(body) if body and _capitalised(body[0]) else None
+    if titled is not None:
+        return titled
     kept: list[str] = []
     for word in body[:5]:
         low = word.casefold()
@@ -248,6 +251,25 @@ def read_job(words: Sequence[str]) -> str | None:
         if is_job_title(title):
             led = kept[end - 1].casefold() in _LEADS and after in ("on", "of")
             return None if led else title  # "the lead on X", "captain of Y": another relation
+    return None
+
+
+def _titled_job(words: Sequence[str]) -> str | None:
+    """A job title written as a title ("Support Engineer", "Senior Account Executive", "Platform
+    Engineering Manager"): capitalised words ending at a listed job noun; not a name ("Ostara
+    Health", "Brandon")."""
+    run: list[str] = []
+    for word in words[:5]:
+        if not _capitalised(word) or word.isupper():
+            break
+        run.append(word)
+    following = words[len(run)] if len(run) < len(words) else ""
+    if following[:1].isalpha() and following.islower() and following not in _ENDS:
+        return None  # "Vet nurse", "3D animator": a sentence's capital, read as words
+    for end in range(len(run), 0, -1):
+        title = " ".join(run[:end])
+        if is_job_title(title, listed=True):
+            return title
     return None
 
 

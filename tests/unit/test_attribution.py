@@ -145,3 +145,36 @@ def test_a_first_name_alone_is_a_person_and_a_city_or_an_object_is_not() -> None
     assert people.surely_person("Brandon") and not people.is_person("Paris")
     assert not any(people.is_person(n) for n in ("Sami", "Charlotte", "April", "May"))
     assert written[3] == "Brandon cancelled the trip."
+
+
+def test_a_post_speaks_for_the_person_behind_its_handle() -> None:
+    people, written = stream(
+        "@oksana.p (Oksana Pyrih): officially moved to Lviv!! 🎉",
+        "@tvasile (Teodor Vasile): congrats @oksana.p",
+        "@oksana.p: mentoring two interns at Halyard Labs this spring",
+    )
+    assert people.lookup("oksana.p") == "Oksana Pyrih"
+    assert written[0] == "Oksana Pyrih officially moved to Lviv!! 🎉"
+    assert "Oksana Pyrih" in written[1] and "@" not in written[1]
+    assert written[2].startswith("Oksana Pyrih is mentoring two interns")
+
+
+def test_the_person_a_turn_addresses_is_not_its_subject() -> None:
+    _, written = stream(
+        "Teodor Vasile: hi all",
+        "Oksana Pyrih: Teodor!! Lviv is freezing. Still at Halyard Labs, still sane.",
+        "Oksana Pyrih: Hang in there, Teodor.",
+    )
+    assert written[1].startswith("Lviv is freezing.")
+    assert "Oksana Pyrih is Still at Halyard Labs" in written[1]
+    assert "Teodor" not in written[2]
+
+
+def test_a_dropped_subject_is_the_speakers_only_for_a_fact_verb() -> None:
+    _, written = stream("Oksana Pyrih: send coffee. living the dream. quit Halyard Labs today")
+    assert written[0] == "send coffee. living the dream. Oksana Pyrih quit Halyard Labs today"
+
+
+def test_an_initial_before_a_surname_is_part_of_the_name() -> None:
+    _, written = stream("Arvo Kask joined in May.", "New starter reports to A. Kask.")
+    assert written[1] == "New starter reports to Arvo Kask."

@@ -115,9 +115,11 @@ def test_no_qa_person_is_a_person_of_the_training_data(name: str) -> None:
 
 def test_the_held_out_qa_set_is_apart_from_the_development_sets() -> None:
     held_out = qa_people(QA_HELD_OUT)
-    developed_on = qa_people(QA_DEV) | qa_people(QA_DEV2) | {
-        name for s in STATEMENTS for t in s.gold for name in (t.subject, t.object) if name
-    }
+    developed_on = (
+        qa_people(QA_DEV)
+        | qa_people(QA_DEV2)
+        | {name for s in STATEMENTS for t in s.gold for name in (t.subject, t.object) if name}
+    )
     assert not held_out & developed_on
     # Each was written by its own author, who never saw the other; common English ("at the end
     # of the month") may recur, a question or a statement may not.

@@ -143,3 +143,22 @@ def test_a_negation_of_the_next_predicate_ends_nothing_here() -> None:
         "Tomasz Wilk found a new job at Harbour Analytics and is no longer unemployed."
     ) == ["Tomasz Wilk>>works for>>Harbour Analytics"]
     assert extract_facts("Tomasz Wilk is no longer unemployed.") == []
+
+
+def test_a_titled_job_and_a_manager_in_a_log_entry() -> None:
+    people = ["Mirela Dobos", "Arvo Kask"]
+    text = "2025-01-06 — Mirela Dobos, Support Engineer, Support team. Line manager: Arvo Kask."
+    found = [t.to_text() for t in frame_facts(text, people)]
+    assert "Mirela Dobos>>works as>>Support Engineer" in found
+    assert "Mirela Dobos>>reports to>>Arvo Kask" in found
+    assert not any(f.endswith(">>Line manager") for f in found)
+    assert read_job(tokens("Vet nurse at the clinic")) is None  # a sentence's capital: not a title
+    assert read_job(tokens("Platform Engineering Manager, Tartu")) == "Platform Engineering Manager"
+
+
+def test_a_fragment_belongs_to_the_name_before_it_not_to_one_in_brackets() -> None:
+    people = ["Ilinca Dobos", "Mirela Dobos"]
+    text = "New: Ilinca Dobos (Mirela Dobos's sister), Data Engineer, Cluj."
+    found = [t.to_text() for t in frame_facts(text, people)]
+    assert "Ilinca Dobos>>works as>>Data Engineer" in found
+    assert not any(f.startswith("Mirela Dobos") for f in found)
