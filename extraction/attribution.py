@@ -399,6 +399,8 @@ class _Writer:
         self.first_person = False
         self.animal = False  # an animal was named: "he" may be the dog
         self.dotted = False  # the mention just written out took the full stop after it
+        addressee = people.addressee(speaker) if speaker else None
+        self.not_third = [p for p in (speaker, addressee) if p]  # "I" and "you", never "she"
 
     def mentioned(self, name: str, mention: str, reason: Reason | None) -> str:
         self.people.touch(name)
@@ -457,7 +459,7 @@ class _Writer:
         if self.animal and (low in _THIRD or low in _POSSESSIVE):
             return None, 1
         if low in _THIRD and (following[:1].isalpha() or low.endswith(("'s", "'d"))):
-            person = self.people.latest(_THIRD[low], exclude=[self.speaker] if self.speaker else [])
+            person = self.people.latest(_THIRD[low], exclude=self.not_third)
             if person is None:
                 return None, 1
             self.mentioned(person, word, Reason.LATEST_PERSON)
@@ -470,7 +472,7 @@ class _Writer:
             return person, 1
         if low in _POSSESSIVE and sentence_start and following[:1].isalpha():
             person = self.people.latest(
-                _POSSESSIVE[low], exclude=[self.speaker] if self.speaker else []
+                _POSSESSIVE[low], exclude=self.not_third
             )
             if person is not None and following.casefold() not in ("name", "names"):
                 self.mentioned(person, word, Reason.LATEST_PERSON)
@@ -593,11 +595,13 @@ def _learn_gender(people: People, text: str, named: list[str]) -> None:
 def attribute(people: People, text: str) -> Attributed:
     """``text`` observed into ``people`` and written out for the writer (see the module)."""
     speaker, learnt = observe(people, text)
+    writer = _Writer(people, speaker)
+    if speaker is not None:
+        people.spoke(speaker)
     body = _handles_named(people, text[turn_opening(text) :] if turn_speaker(text) else text)
     if speaker is not None:
         body = _without_vocatives(people, body, speaker)
     named_before = [people.lookup(n) for n in capitalised_names(body) if people.lookup(n)]
-    writer = _Writer(people, speaker)
     rewritten = _initials_absorbed(writer.rewrite(body), writer.about)
     sentences = [_with_dropped_subject(s, speaker) for s in split_sentences(rewritten)]
     written = " ".join(s for s in sentences if not s.rstrip().endswith("?"))  # questions ask

@@ -118,6 +118,11 @@ FRAMES: tuple[Frame, ...] = (
         read_org,
     ),
     Frame("works for", cue(r"\b(?:hired|poached|recruited|headhunted)\b"), read_org, passive=True),
+    Frame(  # "I got the Lumen & Pike job"
+        "works for",
+        cue(r"\b(?:got|landed|took|accepted)\s+the\s+(?P<obj>\S+(?:\s+\S+){0,3}?)\s+(?:job|role)\b"),
+        read_org,
+    ),
     Frame(
         "works for",
         cue(r"\b(?:quit|left|leaving|resigned\s+from|fired\s+from|laid\s+off\s+from)\b"),
@@ -279,7 +284,11 @@ CLAUSES = re.compile(
     r"\s*((?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
     r"\b(?:but|so|though|because|while|whereas|although|when|if|until)\b))\s*"
 )
-MANAGER_LABEL = re.compile(r"\b(?:line\s+)?manager\s*:\s*", re.IGNORECASE)  # "Line manager: X"
+MANAGER_LABEL = re.compile(  # "Line manager: X", "Dev Malhotra's manager is X": reports to X
+    r"\b(?:line\s+)?manager\s*:\s*|\s*['’]s\s+(?:new\s+)?(?:line\s+)?(?:manager|boss|supervisor)"
+    r"\s+is\s+(?:now\s+)?",
+    re.IGNORECASE,
+)
 PASSING = frozenset({"while", "when", "if", "until"})  # "while she's in Reykjavik": not a home
 JOB_AT = cue(
     r"\bas\s+(?:an?\s+|the\s+|their\s+)?(?P<job>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"

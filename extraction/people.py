@@ -125,6 +125,16 @@ class People:
     aliases: dict[str, set[str]] = field(default_factory=dict)  # alias key → person keys
     recent: list[str] = field(default_factory=list)  # person keys, most recent first
     words: Counter[str] = field(default_factory=Counter)  # lower-case unknown words seen
+    speakers: list[str] = field(default_factory=list)  # chat turns' speakers, latest first
+
+    def spoke(self, name: str) -> None:
+        """``name`` said the latest chat turn."""
+        self.speakers = [name, *(s for s in self.speakers if s != name)][:10]
+
+    def addressee(self, speaker: str) -> str | None:
+        """Whom a chat turn by ``speaker`` answers: the latest other speaker ("she" in a reply
+        is someone else, the one replied to is "you")."""
+        return next((s for s in self.speakers if s != speaker), None)
 
     def add(self, name: str, gender: str = "", *, sure: bool = False) -> str:
         """Register a person (a full name, or one name such as a chat speaker's) and return

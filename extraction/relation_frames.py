@@ -365,6 +365,8 @@ class _Reading:
                 continue
             if clause[at + len(segment) :].lstrip().startswith(":") or _names_next(words, job):
                 continue  # "Line manager: Greta Lind", "Manager R. Matos": someone else's post
+            if any(_verb_like(w) for w in words[len(job.split()) :][:3]):
+                continue  # "Pilot herded three toddlers": a name with a verb, not a fragment
             self.add(
                 subject,
                 "works as",
@@ -376,6 +378,13 @@ class _Reading:
                 employer = read_org([w for w in rest[1:] if w != "/"])
                 if employer is not None:
                     self.add(subject, "works for", employer, False)
+
+
+def _verb_like(word: str) -> bool:
+    tag = word_class(word)
+    if tag is not None:
+        return tag.startswith("VB") or tag == "MD"
+    return word.islower() and len(word) > 4 and word.endswith("ed")
 
 
 def _names_next(words: Sequence[str], job: str) -> bool:
@@ -446,7 +455,7 @@ def frame_facts(
     for sentence in split_sentences(text):
         if sentence.rstrip().endswith("?"):
             continue
-        parts = CLAUSES.split(MANAGER_LABEL.sub("reports to ", sentence))  # clause, sep, …
+        parts = CLAUSES.split(MANAGER_LABEL.sub(" reports to ", sentence))  # clause, sep, …
         for i in range(0, len(parts), 2):
             separator = parts[i - 1].strip().casefold() if i else ""
             if parts[i] and parts[i].strip():

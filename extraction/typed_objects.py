@@ -266,7 +266,7 @@ def _titled_job(words: Sequence[str]) -> str | None:
     following = words[len(run)] if len(run) < len(words) else ""
     if following[:1].isalpha() and following.islower() and following not in _ENDS:
         return None  # "Vet nurse", "3D animator": a sentence's capital, read as words
-    for end in range(len(run), 0, -1):
+    for end in range(len(run), 1, -1):  # two words at least: "Pilot", "Baker" are names too
         title = " ".join(run[:end])
         if is_job_title(title, listed=True):
             return title
