@@ -56,9 +56,13 @@ _EQUALS = re.compile(r"\b([A-Za-z][\w'-]+)\s*=\s*([A-Za-z][\w'-]+(?:\s+[A-Za-z][
 _GREETING = r"(?i:hi|hey|oh no|oh|thanks|thank you|ha|haha|yes|no|ok|okay|wow|aw+|congrats)"
 _OPENING_ADDRESS = re.compile(  # "Ingrid!! Toronto…", "Oh no, Dev. Eleven…", "Hi Dev! Happy…"
     rf"(?:^|(?<=[.!?]\s))(?P<greeting>{_GREETING}[,!]?\s+)?"
-    r"(?P<name>[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?)(?:!+|,|\.)\s+"
+    r"(?:(?P<name>[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?)!+|(?P<first>[A-Z][a-z'-]+)[,.])\s+"
 )
 _CLOSING_ADDRESS = re.compile(r",\s+(?P<name>[A-Z][a-z'-]+)(?=[.!?]+(?:\s|$))")  # "…, Dev."
+_FIRST_PERSON_WORD = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
+_FULL_NAME = r"(?P<name>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){1,2})"
+_NAMED_SELF = re.compile(rf"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+{_FULL_NAME}\b")
+_AGED_SELF = re.compile(rf"(?:^|[.:!]\s+){_FULL_NAME},\s*(?:aged\s+)?\d{{1,2}}\s*,")  # "X, 31,"
 _HANDLE_MENTION = re.compile(r"(?<![\w@])@([\w.]*\w)")
 _PARENTHESIS = re.compile(r"\b([A-Za-z][\w'-]+)\s*\(([^()]*)\)")
 _LEADING_NAME = re.compile(r"^\s*([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})")
@@ -179,6 +183,11 @@ _CALENDAR_WORDS = frozenset(
     [calendar.month_name[m].casefold() for m in range(1, 13)]
     + [calendar.day_name[d].casefold() for d in range(7)]
 )
+_CALENDAR_SHORT = frozenset(  # "Sun 2 Mar.": never a nickname of a Marek
+    [calendar.month_abbr[m].casefold() for m in range(1, 13)]
+    + [calendar.day_abbr[d].casefold() for d in range(7)]
+    + ["sept", "tues", "thur", "thurs"]
+)
 _BEFORE_A_SUBJECT = ("CC", "IN", "RB", "WDT", "WP")  # "and Brandon", "when Alice", "so Ana"
 _COPULAS = frozenset({"is", "was", "has", "had", "will", "would", "can"})
 
@@ -255,9 +264,15 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
         if speaker is not None and posted_as is not None:
             people.alias(posted_as, speaker)
     body = _handles_named(people, text[turn_opening(text) :] if said_by else text)
+    if said_by is None:
+        declared = _self_introduced(body)
+        if declared is not None:
+            people.narrator = people.add(declared, sure=True)
+        speaker = people.narrator
     for name in capitalised_names(body):
         if (
-            person_like(name)
+            not name.isupper()  # "RUN ROZ, THE CELLO…": a sign, not a name
+            and person_like(name)
             and not _after_preposition(body, name)
             and not _named_thing(body, name)
         ):
@@ -308,6 +323,17 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
         ):
             _known_or_new(people, as_name(f"{first} {second}"), resolutions)
     return speaker, resolutions
+
+
+def _self_introduced(body: str) -> str | None:
+    """The writer of a first-person stream, where a statement names them: "my name is Rosalind
+    Kettering", "I'm Rosalind Kettering", "For the record: Rosalind Kettering, 31, Dunedin"."""
+    if not _FIRST_PERSON_WORD.search(body):
+        return None
+    found = _NAMED_SELF.search(body) or _AGED_SELF.search(body)
+    if found is None or not person_like(found["name"]):
+        return None
+    return found["name"]
 
 
 def _handles_named(people: People, text: str) -> str:
@@ -445,7 +471,13 @@ class _Writer:
         low = word.casefold().replace("’", "'")
         following = tokens[i + 1][2] if i + 1 < len(tokens) else ""
         reported = i > 0 and tokens[i - 1][2].casefold() in _REPORTING
-        if self.speaker and low in _FIRST_PERSON and (low != "i" or word in ("i", "I")):
+        proper = word[:1].isupper() and not sentence_start and low in ("me", "my")  # "Trade Me"
+        if (
+            self.speaker
+            and low in _FIRST_PERSON
+            and (low != "i" or word in ("i", "I"))
+            and not proper
+        ):
             if low == "me" and reported:
                 return None, 1  # "Oddvar told me he drives …": what is told is about him
             self.first_person = True
@@ -471,9 +503,7 @@ class _Writer:
                 return f"{person} would", 1
             return person, 1
         if low in _POSSESSIVE and sentence_start and following[:1].isalpha():
-            person = self.people.latest(
-                _POSSESSIVE[low], exclude=self.not_third
-            )
+            person = self.people.latest(_POSSESSIVE[low], exclude=self.not_third)
             if person is not None and following.casefold() not in ("name", "names"):
                 self.mentioned(person, word, Reason.LATEST_PERSON)
                 return f"{person}'s", 1
@@ -516,10 +546,15 @@ class _Writer:
             return None
         if not lower and n == 1 and mention.casefold() in _THIRD | _POSSESSIVE:
             return None
+        if n == 1 and mention.casefold() in _CALENDAR_SHORT:
+            return None
         found = self.people.find(mention, lower=lower)
         if found is None:
             return None
         name, reason = found
+        shouted = mention.isupper() and len(mention.replace(" ", "")) > 3
+        if shouted and reason in (Reason.NICKNAME, Reason.PART_OF_NAME, Reason.SPELLING):
+            return None  # "THE HARBOUR HALF": shouting, not a Harbourline ("HI FELIPE" is Felipe)
         self.mentioned(name, mention, reason)
         if reason is Reason.FIRST_NAME and len(span[-1][2]) == 1 and text[span[-1][1] :][:1] == ".":
             self.dotted = True  # "Yuki T." : the initial's full stop goes with it
@@ -551,7 +586,7 @@ def _without_vocatives(people: People, body: str, speaker: str) -> str:
     "Oh no, Dev. Eleven minutes", "Hang in there, Dev." (the address is dropped)."""
 
     def addressed(match: re.Match[str]) -> bool:
-        found = people.lookup(match["name"])
+        found = people.lookup(match["name"] or match["first"])
         return found is not None and found != speaker
 
     body = _OPENING_ADDRESS.sub(lambda m: "" if addressed(m) else m[0], body)
@@ -570,6 +605,8 @@ def _with_dropped_subject(sentence: str, speaker: str | None) -> str:
         lead += 1
     if lead >= len(words) or not words[lead][:1].isalpha():
         return sentence
+    if words[lead].isupper() and len(words[lead]) > 1:
+        return sentence  # "SOLD sticker on…": a shout, not a verb
     first = words[lead].casefold()
     following = words[lead + 1].casefold() if lead + 1 < len(words) else ""
     if first in _LIFE_EVENTS:
@@ -598,8 +635,9 @@ def attribute(people: People, text: str) -> Attributed:
     writer = _Writer(people, speaker)
     if speaker is not None:
         people.spoke(speaker)
-    body = _handles_named(people, text[turn_opening(text) :] if turn_speaker(text) else text)
-    if speaker is not None:
+    said_by = turn_speaker(text)
+    body = _handles_named(people, text[turn_opening(text) :] if said_by else text)
+    if speaker is not None and said_by is not None:
         body = _without_vocatives(people, body, speaker)
     named_before = [people.lookup(n) for n in capitalised_names(body) if people.lookup(n)]
     rewritten = _initials_absorbed(writer.rewrite(body), writer.about)

@@ -120,7 +120,9 @@ FRAMES: tuple[Frame, ...] = (
     Frame("works for", cue(r"\b(?:hired|poached|recruited|headhunted)\b"), read_org, passive=True),
     Frame(  # "I got the Lumen & Pike job"
         "works for",
-        cue(r"\b(?:got|landed|took|accepted)\s+the\s+(?P<obj>\S+(?:\s+\S+){0,3}?)\s+(?:job|role)\b"),
+        cue(
+            r"\b(?:got|landed|took|accepted)\s+the\s+(?P<obj>\S+(?:\s+\S+){0,3}?)\s+(?:job|role)\b"
+        ),
         read_org,
     ),
     Frame(

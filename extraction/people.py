@@ -126,6 +126,7 @@ class People:
     recent: list[str] = field(default_factory=list)  # person keys, most recent first
     words: Counter[str] = field(default_factory=Counter)  # lower-case unknown words seen
     speakers: list[str] = field(default_factory=list)  # chat turns' speakers, latest first
+    narrator: str | None = None  # who "I" is in a stream without speakers (a diary's writer)
 
     def spoke(self, name: str) -> None:
         """``name`` said the latest chat turn."""

@@ -178,3 +178,21 @@ def test_a_dropped_subject_is_the_speakers_only_for_a_fact_verb() -> None:
 def test_an_initial_before_a_surname_is_part_of_the_name() -> None:
     _, written = stream("Arvo Kask joined in May.", "New starter reports to A. Kask.")
     assert written[1] == "New starter reports to Arvo Kask."
+
+
+def test_a_diary_that_names_its_writer_speaks_for_them() -> None:
+    _, written = stream(
+        "Mon 3 Feb. For the record: Oksana Pyrih, 29, Lviv, and I still keep a diary.",
+        "Tue 4 Feb. My cello arrived. I named it Bohdan.",
+        "Sun 2 Mar. Sold the old bike on Trade Me.",
+    )
+    assert written[1] == "Tue 4 Feb. Oksana Pyrih's cello arrived. Oksana Pyrih named it Bohdan."
+    assert "Trade Me" in written[2] and "Marek" not in written[2]
+
+
+def test_shouting_names_no_one() -> None:
+    people, written = stream(
+        "Oksana Pyrih joined Harbourline Labs.", "RAN THE HARBOUR HALF! Sign said: GO OKSANA GO."
+    )
+    assert written[1] == "RAN THE HARBOUR HALF! Sign said: GO Oksana Pyrih GO."  # a first name
+    assert people.lookup("GO OKSANA GO") is None
