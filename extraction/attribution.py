@@ -101,7 +101,8 @@ _LIFE_EVENTS = frozenset(  # "moved to Pilsen!!", "got engaged", "started at Kum
 )
 _ONGOING = frozenset(  # "mentoring two new grads", "renting a flat from…"
     """working living dating seeing studying learning mentoring renting coaching volunteering
-    training teaching managing running driving riding playing""".split()
+    training teaching managing running driving riding playing starting leaving moving
+    joining""".split()
 )
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may
@@ -609,12 +610,31 @@ def _with_dropped_subject(sentence: str, speaker: str | None) -> str:
         return sentence  # "SOLD sticker on…": a shout, not a verb
     first = words[lead].casefold()
     following = words[lead + 1].casefold() if lead + 1 < len(words) else ""
+    opened = _lowered_opening(sentence.lstrip())  # "Started at X" → "… started at X"
     if first in _LIFE_EVENTS:
-        return f"{speaker} {sentence.lstrip()}"
+        return f"{speaker} {opened}"
     places = _PLACE_CUES | {"at", "with"}
     ongoing = first in _ONGOING and (first != "living" or following in places)
     if ongoing or (first == "still" and following in places):
-        return f"{speaker} is {sentence.lstrip()}"
+        return f"{speaker} is {opened}"
+    return sentence
+
+
+def _lowered_opening(sentence: str) -> str:
+    """The sentence with its first word in lower case, once a subject goes before it."""
+    word = sentence.split(" ", 1)[0]
+    if (
+        word[:1].isupper()
+        and not word.isupper()
+        and word.casefold()
+        in _LIFE_EVENTS
+        | _ONGOING
+        | {
+            *_DROPPED_LEADS,
+            "still",
+        }
+    ):
+        return sentence[:1].lower() + sentence[1:]
     return sentence
 
 

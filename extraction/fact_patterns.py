@@ -58,6 +58,8 @@ _RELATION_NOUNS = {
     "partner": "partner of",
     "boyfriend": "is seeing",
     "girlfriend": "is seeing",
+    "bf": "is seeing",
+    "gf": "is seeing",
     "fiance": "engaged to",
     "fiancé": "engaged to",
     "fiancee": "engaged to",

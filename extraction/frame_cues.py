@@ -319,6 +319,8 @@ PARTNER_NOUNS = {
     "boyfriend": "is seeing",
     "partner": "is seeing",
     "other half": "is seeing",
+    "bf": "is seeing",
+    "gf": "is seeing",
     "wife": "married to",
     "husband": "married to",
     "fiancé": "married to",

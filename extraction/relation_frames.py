@@ -174,7 +174,8 @@ class _Reading:
         if subject is None or (value is None and not retract):
             return
         if value is not None:
-            person = value in self.people
+            value = HONORIFIC.sub("", value) if HONORIFIC.sub("", value) in self.people else value
+            person = value in self.people  # "Mrs Dolores Vega" is Dolores Vega
             if relation in _PERSON_VALUES and not person:
                 return
             if relation not in _PERSON_VALUES and person and self.sure(value):
@@ -417,6 +418,7 @@ def _possessor(clause: str, end: int) -> bool:
 
 _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
 _OTHER_PREDICATE = re.compile(r"\s(?:and|but)\s+(?:is|was|has|had|are)\b")  # "… and is no longer …"
+HONORIFIC = re.compile(r"^(?:Mrs|Mr|Ms|Miss|Mx|Dr|Prof)\.?\s+")
 _PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with", "reports to"})
 
 

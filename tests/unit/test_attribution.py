@@ -166,7 +166,7 @@ def test_the_person_a_turn_addresses_is_not_its_subject() -> None:
         "Oksana Pyrih: Hang in there, Teodor.",
     )
     assert written[1].startswith("Lviv is freezing.")
-    assert "Oksana Pyrih is Still at Halyard Labs" in written[1]
+    assert "Oksana Pyrih is still at Halyard Labs" in written[1]
     assert "Teodor" not in written[2]
 
 
