@@ -311,7 +311,18 @@ COUPLE_CUES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         True,
     ),
     ("lives with", cue(r"^\s*(?:are|'re|have|'ve|\s)*(?:moved|moving)\s+in\s+together"), False),
+    (
+        "is seeing",
+        cue(
+            r"^\s*(?:have|'ve|just|finally|\s)*(?:broke|broken|split)\s+up\b|^\s*(?:are|'re)\s+over\b"
+        ),
+        True,
+    ),
 )
+IS_PARTNER = cue(  # "Tavita is officially my boyfriend", "A is B's manager"
+    r"^\s*(?:is|'s)\s+(?:now\s+|officially\s+|still\s+)*"
+)
+BOSS = cue(r"^\s*['’]s\s+(?:new\s+)?(?:line\s+)?(?:manager|boss|supervisor)\b")
 PROPOSED = cue(r"^\s*(?:has\s+|just\s+)?proposed\b")
 
 PARTNER_NOUNS = {

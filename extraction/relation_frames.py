@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from extraction.frame_cues import (
     ANYMORE,
     ARROW,
+    BOSS,
     CLAUSES,
     COUPLE_CUES,
     DEMONYM,
@@ -31,6 +32,7 @@ from extraction.frame_cues import (
     FRAGMENT_LINKS,
     FRAMES,
     FUTURE,
+    IS_PARTNER,
     JOB_AT,
     JOB_ENDS,
     LESSONS_END,
@@ -313,8 +315,12 @@ class _Reading:
                     self.add(a, relation, b, ends)
         for (_, a_end, a), (b_start, b_end, b) in itertools.pairwise(spans):
             noun = PARTNER.match(clause[b_end:])
-            if noun and clause[a_end:b_start].strip() == ",":  # "Sanne, Paulo's girlfriend"
-                self.add(b, PARTNER_NOUNS[noun["noun"].casefold()], a, False)
+            between = clause[a_end:b_start]
+            if noun and (between.strip() == "," or IS_PARTNER.fullmatch(between)):
+                self.add(b, PARTNER_NOUNS[noun["noun"].casefold()], a, False)  # "A, B's wife"
+            boss = BOSS.match(clause[b_end:])
+            if boss and IS_PARTNER.fullmatch(between):
+                self.add(b, "reports to", a, False)  # "Anahera is Rosalind's manager"
         if EACH_OTHER.search(clause) and self.topic:
             others = [n for n in self.named if n != self.topic]
             if others:

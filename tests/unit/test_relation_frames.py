@@ -162,3 +162,16 @@ def test_a_fragment_belongs_to_the_name_before_it_not_to_one_in_brackets() -> No
     found = [t.to_text() for t in frame_facts(text, people)]
     assert "Ilinca Dobos>>works as>>Data Engineer" in found
     assert not any(f.startswith("Mirela Dobos") for f in found)
+
+
+def test_couples_end_and_partners_and_managers_are_named() -> None:
+    people = ["Arvo Kask", "Mirela Dobos", "Ilinca Dobos"]
+
+    def read(text: str) -> list[str]:
+        return [t.to_text() for t in frame_facts(text, people)]
+
+    assert "Arvo Kask>>not is seeing>>Mirela Dobos" in read("Arvo Kask and Mirela Dobos broke up.")
+    assert "Mirela Dobos>>is seeing>>Arvo Kask" in read(
+        "Arvo Kask is officially Mirela Dobos's boyfriend."
+    )
+    assert "Ilinca Dobos>>reports to>>Arvo Kask" in read("Arvo Kask is Ilinca Dobos's manager.")
