@@ -118,6 +118,11 @@ FRAMES: tuple[Frame, ...] = (
         read_org,
     ),
     Frame("works for", cue(r"\b(?:hired|poached|recruited|headhunted)\b"), read_org, passive=True),
+    Frame(  # "still at Lakeview", "is also at Brightwave Analytics now"
+        "works for",
+        cue(r"\b(?:is|'s|am|are)\s+(?:now\s+|also\s+|still\s+)+at\b"),
+        read_org,
+    ),
     Frame(  # "I got the Lumen & Pike job"
         "works for",
         cue(
@@ -292,8 +297,9 @@ MANAGER_LABEL = re.compile(  # "Line manager: X", "Dev Malhotra's manager is X":
     re.IGNORECASE,
 )
 PASSING = frozenset({"while", "when", "if", "until"})  # "while she's in Reykjavik": not a home
-JOB_AT = cue(
-    r"\bas\s+(?:an?\s+|the\s+|their\s+)?(?P<job>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"
+JOB_AT = cue(  # "as a nurse at X", "is the new roaster at X", "'s head barista at X now"
+    r"\b(?:as|is|'s|am)\s+(?:now\s+|also\s+|still\s+|officially\s+)*"
+    r"(?:an?\s+|the\s+|their\s+)?(?:new\s+)?(?P<job>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"
     r"(?:at|with|for)\s+(?P<obj>[^,;.]+)"
 )
 FILLERS = frozenset(

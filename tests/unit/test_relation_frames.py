@@ -175,3 +175,13 @@ def test_couples_end_and_partners_and_managers_are_named() -> None:
         "Arvo Kask is officially Mirela Dobos's boyfriend."
     )
     assert "Ilinca Dobos>>reports to>>Arvo Kask" in read("Arvo Kask is Ilinca Dobos's manager.")
+
+
+def test_a_job_at_an_employer_after_is_and_still_at() -> None:
+    def read(text: str) -> list[str]:
+        return [t.to_text() for t in frame_facts(text, ["Arvo Kask"])]
+
+    found = read("Arvo Kask is head barista at Kohvik Ilon now.")
+    assert "Arvo Kask>>works for>>Kohvik Ilon" in found
+    assert "Arvo Kask>>works as>>head barista" in found
+    assert "Arvo Kask>>works for>>Kohvik Ilon" in read("Arvo Kask is still at Kohvik Ilon, lol.")
