@@ -63,6 +63,11 @@ _FIRST_PERSON_WORD = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
 _FULL_NAME = r"(?P<name>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){1,2})"
 _NAMED_SELF = re.compile(rf"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+{_FULL_NAME}\b")
 _AGED_SELF = re.compile(rf"(?:^|[.:!]\s+){_FULL_NAME},\s*(?:aged\s+)?\d{{1,2}}\s*,")  # "X, 31,"
+_FAMILY = re.compile(
+    r"(?P<owner>\b[Mm]y|[A-Z][\w'-]+(?: [A-Z][\w'-]+)?(?=['’]s\b))(?:['’]s)?\s+"
+    r"(?:(?:little|big|younger|older|baby|twin|kid)\s+)?"
+    r"(?:sister|brother|son|daughter|sis|bro)\s+(?P<first>[A-Z][a-z]+)\b(?!\s+[A-Z])"
+)
 _HANDLE_MENTION = re.compile(r"(?<![\w@])@([\w.]*\w)")
 _PARENTHESIS = re.compile(r"\b([A-Za-z][\w'-]+)\s*\(([^()]*)\)")
 _LEADING_NAME = re.compile(r"^\s*([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})")
@@ -189,6 +194,12 @@ _CALENDAR_SHORT = frozenset(  # "Sun 2 Mar.": never a nickname of a Marek
     + [calendar.day_abbr[d].casefold() for d in range(7)]
     + ["sept", "tues", "thur", "thurs"]
 )
+_PEOPLE_NOUNS = frozenset(
+    """girlfriend boyfriend partner wife husband fiance fiancé fiancee fiancée sister brother
+    mum mom dad mother father son daughter cousin friend colleague coworker neighbour neighbor
+    boss manager flatmate roommate housemate aunt uncle niece nephew grandma grandpa gran
+    stepmum stepdad bf gf mate""".split()
+)
 _BEFORE_A_SUBJECT = ("CC", "IN", "RB", "WDT", "WP")  # "and Brandon", "when Alice", "so Ana"
 _COPULAS = frozenset({"is", "was", "has", "had", "will", "would", "can"})
 
@@ -208,7 +219,8 @@ def _given_name_alone(text: str, name: str) -> bool:
         return False
     before = text[: text.find(name)].split()[-1:]
     after_a_word = bool(before) and before[0].islower() and before[0][-1:].isalpha()
-    if after_a_word and word_class(before[0]) not in _BEFORE_A_SUBJECT:
+    kin = after_a_word and before[0].casefold() in _PEOPLE_NOUNS  # "my sister Meera"
+    if after_a_word and not kin and word_class(before[0]) not in _BEFORE_A_SUBJECT:
         return False  # "is learning Sami": an object may be a language, a pet, a thing
     if not big_place(name):
         return True
@@ -270,6 +282,7 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
         if declared is not None:
             people.narrator = people.add(declared, sure=True)
         speaker = people.narrator
+    _family_named(people, body, speaker)
     for name in capitalised_names(body):
         if (
             not name.isupper()  # "RUN ROZ, THE CELLO…": a sign, not a name
@@ -335,6 +348,20 @@ def _self_introduced(body: str) -> str | None:
     if found is None or not person_like(found["name"]):
         return None
     return found["name"]
+
+
+def _family_named(people: People, body: str, speaker: str | None) -> None:
+    """ "my sister Meera", "Dev Malhotra's brother Ravi": a first name given beside a family
+    word takes the family's surname (Meera Malhotra), the first name an alias of it."""
+    for match in _FAMILY.finditer(body):
+        owner = speaker if match["owner"].casefold() == "my" else people.lookup(match["owner"])
+        first = match["first"]
+        if owner is None or " " not in owner or everyday_word(first.casefold()):
+            continue
+        known = people.lookup(first)
+        if known is not None and " " in known:
+            continue  # "my sister Meera" when a Meera Sharma is known already: that one
+        people.alias(first, people.add(f"{first} {owner.split()[-1]}"))
 
 
 def _handles_named(people: People, text: str) -> str:

@@ -123,6 +123,11 @@ FRAMES: tuple[Frame, ...] = (
         cue(r"\b(?:is|'s|am|are)\s+(?:now\s+|also\s+|still\s+)+at\b"),
         read_org,
     ),
+    Frame(  # "doing ICU nights at St. Columba Hospital", "Saturday shifts at the Cosy Cup"
+        "works for",
+        cue(r"\b(?:shifts?|nights|night\s+shifts?|lates|earlies)\s+(?:at|for)\b"),
+        read_org,
+    ),
     Frame(  # "I got the Lumen & Pike job"
         "works for",
         cue(

@@ -84,6 +84,9 @@ def _strip(words: Sequence[str]) -> list[str]:
     return list(words[i:])
 
 
+_ABBREVIATED = frozenset({"St", "Mt", "Ft", "Dr", "Ste"})
+
+
 def proper_run(words: Sequence[str]) -> str | None:
     """The capitalised name the words open with ("University of Leeds", "Harlan & Voss",
     "Fiat 500"), up to a possessive ("Tidewell Energy's office" → "Tidewell Energy")."""
@@ -94,6 +97,8 @@ def proper_run(words: Sequence[str]) -> str | None:
             kept.append(owner)
             if owner != word:
                 break
+        elif word == "." and kept and kept[-1] in _ABBREVIATED and i + 1 < len(words):
+            kept[-1] += "."  # "St. Columba Hospital"
         elif (kept and word.isdigit()) or (
             kept and word.casefold() in _LINKS and i + 1 < len(words) and _capitalised(words[i + 1])
         ):

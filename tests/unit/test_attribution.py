@@ -196,3 +196,18 @@ def test_shouting_names_no_one() -> None:
     )
     assert written[1] == "RAN THE HARBOUR HALF! Sign said: GO Oksana Pyrih GO."  # a first name
     assert people.lookup("GO OKSANA GO") is None
+
+
+def test_a_first_name_beside_a_family_word_takes_the_family_name() -> None:
+    people, written = stream(
+        "Oksana Pyrih: my sister Halyna is flying in from Kyiv, she's an ICU nurse.",
+        "Oksana Pyrih: Halyna quit nursing.",
+    )
+    assert people.lookup("Halyna") == "Halyna Pyrih"
+    assert written[0].endswith("Halyna Pyrih is an ICU nurse.")
+    assert written[1] == "Halyna Pyrih quit nursing."
+
+
+def test_a_person_named_beside_a_partner_word_is_a_person() -> None:
+    people, _ = stream("Teodor Vasile: my girlfriend Ilinca says hi")
+    assert people.lookup("Ilinca") is not None
