@@ -277,7 +277,9 @@ FRAMES: tuple[Frame, ...] = (
     Frame("passed", cue(r"\bpassed\b"), read_name),
 )
 PET_CUE = cue(r"\b(?:adopted|got|has|have|bought|rescued|is|'s)\b")
-NAME_IS = cue(r"\b(?:his|her|its)\s+name\s+is\s+(?P<obj>\S+)")
+NAME_IS = cue(  # "his name is Tui", "adopted a cat and named him Simit"
+    r"\b(?:(?:his|her|its)\s+name\s+is|(?:named|called)\s+(?:him|her|it))\s+(?P<obj>\S+)"
+)
 SWITCH = cue(
     r"\b(?:switched|switching|swapped|swapping|traded|trading|changed|moved)\s+(?:in\s+)?"
     r"(?:from\s+)?(?P<a>[^,;.]+?)\s+(?:for|to|->)\s+(?P<b>[^,;.]+)"

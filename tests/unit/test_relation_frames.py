@@ -185,3 +185,8 @@ def test_a_job_at_an_employer_after_is_and_still_at() -> None:
     assert "Arvo Kask>>works for>>Kohvik Ilon" in found
     assert "Arvo Kask>>works as>>head barista" in found
     assert "Arvo Kask>>works for>>Kohvik Ilon" in read("Arvo Kask is still at Kohvik Ilon, lol.")
+
+
+def test_a_pet_named_after_its_adoption() -> None:
+    found = frame_facts("Arvo Kask adopted a grey cat and named her Pilve.", ["Arvo Kask"])
+    assert "Arvo Kask>>owns>>Pilve" in [t.to_text() for t in found]
