@@ -85,6 +85,7 @@ def _strip(words: Sequence[str]) -> list[str]:
 
 
 _ABBREVIATED = frozenset({"St", "Mt", "Ft", "Dr", "Ste"})
+_SHOUTED_LINKS = frozenset({"AND", "OR", "BUT", "THEN", "ALSO", "PLUS"})
 
 
 def proper_run(words: Sequence[str]) -> str | None:
@@ -93,6 +94,8 @@ def proper_run(words: Sequence[str]) -> str | None:
     kept: list[str] = []
     for i, word in enumerate(words):
         owner = re.sub(r"['’]s$", "", word)
+        if word in _SHOUTED_LINKS:
+            break  # "the Logan Square Lions AND a NICU nurse"
         if _capitalised(word) and (kept or word.casefold() not in _TIME):
             kept.append(owner)
             if owner != word:
