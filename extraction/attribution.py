@@ -109,6 +109,7 @@ _ONGOING = frozenset(  # "mentoring two new grads", "renting a flat from…"
     training teaching managing running driving riding playing starting leaving moving
     joining""".split()
 )
+_DROPPABLE_OPENINGS = _LIFE_EVENTS | _ONGOING | _DROPPED_LEADS | {"still"}
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may
     june july august september october november december today tonight yesterday tomorrow""".split()
@@ -650,17 +651,7 @@ def _with_dropped_subject(sentence: str, speaker: str | None) -> str:
 def _lowered_opening(sentence: str) -> str:
     """The sentence with its first word in lower case, once a subject goes before it."""
     word = sentence.split(" ", 1)[0]
-    if (
-        word[:1].isupper()
-        and not word.isupper()
-        and word.casefold()
-        in _LIFE_EVENTS
-        | _ONGOING
-        | {
-            *_DROPPED_LEADS,
-            "still",
-        }
-    ):
+    if word[:1].isupper() and not word.isupper() and word.casefold() in _DROPPABLE_OPENINGS:
         return sentence[:1].lower() + sentence[1:]
     return sentence
 
