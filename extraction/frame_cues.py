@@ -166,6 +166,7 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame("works as", cue(r"\b(?:made|promoted|named|appointed)\b"), read_job, passive=True),
     Frame("is seeing", cue(r"\b(?:seeing|dating|going\s+out\s+with)\b"), read_name),
+    Frame("is seeing", cue(r"\b(?:is|'s|am|are)?\s*still\s+with\b"), read_name),  # a person
     Frame(
         "reports to",
         cue(r"\b(?:reports?|reporting)\s+(?:directly\s+)?to\b"),
@@ -303,6 +304,7 @@ MANAGER_LABEL = re.compile(  # "Line manager: X", "Dev Malhotra's manager is X":
     r"\s+is\s+(?:now\s+)?",
     re.IGNORECASE,
 )
+MANAGER_BEFORE_NAME = re.compile(r"\b(?:[Mm]anager|[Mm]gr)\.?\s+(?=[A-Z])")  # "mgr Ek"
 PASSING = frozenset({"while", "when", "if", "until"})  # "while she's in Reykjavik": not a home
 JOB_AT = cue(  # "as a nurse at X", "is the new roaster at X", "'s head barista at X now"
     r"\b(?:as|is|'s|am)\s+(?:now\s+|also\s+|still\s+|officially\s+)*"

@@ -36,6 +36,7 @@ from extraction.frame_cues import (
     JOB_AT,
     JOB_ENDS,
     LESSONS_END,
+    MANAGER_BEFORE_NAME,
     MANAGER_LABEL,
     NAME_IS,
     NEGATION,
@@ -387,6 +388,20 @@ class _Reading:
                     self.add(subject, "works for", employer, False)
 
 
+def _managers_named(sentence: str) -> str:
+    """ "Line manager: X", "B's manager is X", "mgr Ek", "Manager R. Matos": reports to X (not
+    "Finance Manager Nadia", a title before a name)."""
+    sentence = MANAGER_LABEL.sub(" reports to ", sentence)
+
+    def labelled(m: re.Match[str]) -> str:
+        before = sentence[: m.start()].split()
+        previous = before[-1] if before else ""
+        titled = previous[:1].isupper() and not previous.endswith((".", ",", ";", ":", ")"))
+        return m[0] if titled else " reports to "
+
+    return MANAGER_BEFORE_NAME.sub(labelled, sentence)
+
+
 def _verb_like(word: str) -> bool:
     tag = word_class(word)
     if tag is not None:
@@ -463,7 +478,7 @@ def frame_facts(
     for sentence in split_sentences(text):
         if sentence.rstrip().endswith("?"):
             continue
-        parts = CLAUSES.split(MANAGER_LABEL.sub(" reports to ", sentence))  # clause, sep, …
+        parts = CLAUSES.split(_managers_named(sentence))  # clause, separator, clause, …
         for i in range(0, len(parts), 2):
             separator = parts[i - 1].strip().casefold() if i else ""
             if parts[i] and parts[i].strip():

@@ -190,3 +190,16 @@ def test_a_job_at_an_employer_after_is_and_still_at() -> None:
 def test_a_pet_named_after_its_adoption() -> None:
     found = frame_facts("Arvo Kask adopted a grey cat and named her Pilve.", ["Arvo Kask"])
     assert "Arvo Kask>>owns>>Pilve" in [t.to_text() for t in found]
+
+
+def test_still_with_a_person_and_a_manager_abbreviated() -> None:
+    people = ["Arvo Kask", "Mirela Dobos", "Ilinca Dobos"]
+
+    def read(text: str) -> list[str]:
+        return [t.to_text() for t in frame_facts(text, people)]
+
+    assert "Arvo Kask>>is seeing>>Mirela Dobos" in read("Arvo Kask is still with Mirela Dobos.")
+    assert "Ilinca Dobos>>reports to>>Arvo Kask" in read(
+        "Audit OK: Ilinca Dobos, Data Engineer, Cluj, mgr Arvo Kask."
+    )
+    assert not any("reports to" in f for f in read("Ask Finance Manager Arvo Kask."))
