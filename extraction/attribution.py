@@ -56,7 +56,8 @@ _EQUALS = re.compile(r"\b([A-Za-z][\w'-]+)\s*=\s*([A-Za-z][\w'-]+(?:\s+[A-Za-z][
 _GREETING = r"(?i:hi|hey|oh no|oh|thanks|thank you|ha|haha|yes|no|ok|okay|wow|aw+|congrats)"
 _OPENING_ADDRESS = re.compile(  # "Ingrid!! Toronto…", "Oh no, Dev. Eleven…", "Hi Dev! Happy…"
     rf"(?:^|(?<=[.!?]\s))(?P<greeting>{_GREETING}[,!]?\s+)?"
-    r"(?:(?P<name>[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?)!+|(?P<first>[A-Z][a-z'-]+)[,.])\s+"
+    r"(?:(?P<name>[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?)!+|(?P<first>[A-Z][a-z'-]+)(?:,(?=\s+[a-z])|\.))"
+    r"\s+"  # "Anna, Tom and I…" lists people: the words after an address's comma are lower case
 )
 _CLOSING_ADDRESS = re.compile(r",\s+(?P<name>[A-Z][a-z'-]+)(?=[.!?]+(?:\s|$))")  # "…, Dev."
 _FIRST_PERSON_WORD = re.compile(r"\b(?:I|I'm|I've|my|me)\b")

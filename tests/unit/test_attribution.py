@@ -211,3 +211,12 @@ def test_a_first_name_beside_a_family_word_takes_the_family_name() -> None:
 def test_a_person_named_beside_a_partner_word_is_a_person() -> None:
     people, _ = stream("Teodor Vasile: my girlfriend Ilinca says hi")
     assert people.lookup("Ilinca") is not None
+
+
+def test_a_list_of_names_is_no_address() -> None:
+    _, written = stream(
+        "Teodor Vasile: hi",
+        "Ilinca Dobos: hey",
+        "Oksana Pyrih: Teodor, Ilinca and I moved to Cluj.",
+    )
+    assert written[2] == "Teodor Vasile, Ilinca Dobos and Oksana Pyrih moved to Cluj."
