@@ -278,7 +278,7 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
         speaker = people.add(said_by, sure=True) if said_by else None
         if speaker is not None and posted_as is not None:
             people.alias(posted_as, speaker)
-    body = _handles_named(people, text[turn_opening(text) :] if said_by else text)
+    body = _spoken(people, text, said_by)
     if said_by is None:
         declared = _self_introduced(body)
         if declared is not None:
@@ -366,9 +366,11 @@ def _family_named(people: People, body: str, speaker: str | None) -> None:
         people.alias(first, people.add(f"{first} {owner.split()[-1]}"))
 
 
-def _handles_named(people: People, text: str) -> str:
-    """ "@samokoro's cousin": a handle the stream knows, as the person's name."""
-    return _HANDLE_MENTION.sub(lambda m: people.lookup(m[1]) or m[0], text)
+def _spoken(people: People, text: str, said_by: str | None) -> str:
+    """What a turn says, without its "Name: " or "@handle: ", with the handles the stream knows
+    written as the person's name ("@samokoro's cousin")."""
+    body = text[turn_opening(text) :] if said_by else text
+    return _HANDLE_MENTION.sub(lambda m: people.lookup(m[1]) or m[0], body)
 
 
 def _parenthesis(people: People, before: str, inside: str, resolutions: list[Resolution]) -> None:
@@ -675,7 +677,7 @@ def attribute(people: People, text: str) -> Attributed:
     if speaker is not None:
         people.spoke(speaker)
     said_by = turn_speaker(text)
-    body = _handles_named(people, text[turn_opening(text) :] if said_by else text)
+    body = _spoken(people, text, said_by)
     if speaker is not None and said_by is not None:
         body = _without_vocatives(people, body, speaker)
     named_before = [people.lookup(n) for n in capitalised_names(body) if people.lookup(n)]

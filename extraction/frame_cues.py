@@ -299,9 +299,9 @@ CLAUSES = re.compile(
     r"\s*((?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
     r"\b(?:but|so|though|because|while|whereas|although|when|if|until)\b))\s*"
 )
+_BOSS_NOUN = r"['’]s\s+(?:new\s+)?(?:line\s+)?(?:manager|boss|supervisor)"  # "B's manager"
 MANAGER_LABEL = re.compile(  # "Line manager: X", "Dev Malhotra's manager is X": reports to X
-    r"\b(?:line\s+)?manager\s*:\s*|\s*['’]s\s+(?:new\s+)?(?:line\s+)?(?:manager|boss|supervisor)"
-    r"\s+is\s+(?:now\s+)?",
+    rf"\b(?:line\s+)?manager\s*:\s*|\s*{_BOSS_NOUN}\s+is\s+(?:now\s+)?",
     re.IGNORECASE,
 )
 MANAGER_BEFORE_NAME = re.compile(r"\b(?:[Mm]anager|[Mm]gr)\.?\s+(?=[A-Z])")  # "mgr Ek"
@@ -334,10 +334,10 @@ COUPLE_CUES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         True,
     ),
 )
-IS_PARTNER = cue(  # "Tavita is officially my boyfriend", "A is B's manager"
+COPULA_LINK = cue(  # between two names: "Tavita is officially my boyfriend", "A is B's manager"
     r"^\s*(?:is|'s)\s+(?:now\s+|officially\s+|still\s+)*"
 )
-BOSS = cue(r"^\s*['’]s\s+(?:new\s+)?(?:line\s+)?(?:manager|boss|supervisor)\b")
+BOSS = cue(rf"^\s*{_BOSS_NOUN}\b")
 PROPOSED = cue(r"^\s*(?:has\s+|just\s+)?proposed\b")
 
 PARTNER_NOUNS = {

@@ -25,6 +25,7 @@ from extraction.frame_cues import (
     ARROW,
     BOSS,
     CLAUSES,
+    COPULA_LINK,
     COUPLE_CUES,
     DEMONYM,
     EACH_OTHER,
@@ -32,7 +33,6 @@ from extraction.frame_cues import (
     FRAGMENT_LINKS,
     FRAMES,
     FUTURE,
-    IS_PARTNER,
     JOB_AT,
     JOB_ENDS,
     LESSONS_END,
@@ -177,8 +177,10 @@ class _Reading:
         if subject is None or (value is None and not retract):
             return
         if value is not None:
-            value = HONORIFIC.sub("", value) if HONORIFIC.sub("", value) in self.people else value
-            person = value in self.people  # "Mrs Dolores Vega" is Dolores Vega
+            bare = HONORIFIC.sub("", value)
+            if bare in self.people:
+                value = bare  # "Mrs Dolores Vega" is Dolores Vega
+            person = value in self.people
             if relation in _PERSON_VALUES and not person:
                 return
             if relation not in _PERSON_VALUES and person and self.sure(value):
@@ -317,10 +319,10 @@ class _Reading:
         for (_, a_end, a), (b_start, b_end, b) in itertools.pairwise(spans):
             noun = PARTNER.match(clause[b_end:])
             between = clause[a_end:b_start]
-            if noun and (between.strip() == "," or IS_PARTNER.fullmatch(between)):
+            if noun and (between.strip() == "," or COPULA_LINK.fullmatch(between)):
                 self.add(b, PARTNER_NOUNS[noun["noun"].casefold()], a, False)  # "A, B's wife"
             boss = BOSS.match(clause[b_end:])
-            if boss and IS_PARTNER.fullmatch(between):
+            if boss and COPULA_LINK.fullmatch(between):
                 self.add(b, "reports to", a, False)  # "Anahera is Rosalind's manager"
         if EACH_OTHER.search(clause) and self.topic:
             others = [n for n in self.named if n != self.topic]

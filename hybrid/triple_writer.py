@@ -391,27 +391,36 @@ class TripleWriter:
         return WrittenTriples(found, resolutions, _about(attributed, found, people))
 
     def __call__(self, space: str, statement: StatementInput) -> FactsPart | None:
-        return self.many(space, [statement])[0]
+        return self._one(space, statement)
 
     def many(self, space: str, statements: Sequence[StatementInput]) -> list[FactsPart | None]:
-        """Each statement's facts as an update part; a fault in reading them costs the facts of
-        the statement that caused it, logged, never a statement itself (its text, concepts and
-        vectors). A batch that fails is read again one statement at a time, from the state it
-        started from."""
+        """Each statement's facts as an update part, the model's sentences decoded in one batch.
+        Without a model, or for one statement, they are read one by one. A batch that fails is
+        read again one statement at a time, from the state it started from (the registry is
+        saved only for such a batch: a copy per statement would cost the hot path)."""
+        if self.model is None or len(statements) < 2:
+            return [self._one(space, statement) for statement in statements]
         saved = self._saved(space)
         try:
             written = self.resolve_many(space, statements)
         except RecallGraphError:
             raise  # the stores themselves failed: the update must fail whole
         except Exception:
-            if len(statements) == 1:
-                LOG.exception(
-                    "no facts written for statement %r: reading them failed", statements[0].id
-                )
-                return [None]
             self._restore(space, saved)
-            return [self.many(space, [statement])[0] for statement in statements]
+            return [self._one(space, statement) for statement in statements]
         return [self._part(space, s, w) for s, w in zip(statements, written, strict=True)]
+
+    def _one(self, space: str, statement: StatementInput) -> FactsPart | None:
+        """The statement's facts; a fault in reading them costs the facts of this statement,
+        logged, never the statement itself (its text, concepts and vectors)."""
+        try:
+            written = self.resolve(space, statement)
+        except RecallGraphError:
+            raise  # the stores themselves failed: the update must fail whole
+        except Exception:
+            LOG.exception("no facts written for statement %r: reading them failed", statement.id)
+            return None
+        return self._part(space, statement, written)
 
     def _part(
         self, space: str, statement: StatementInput, written: WrittenTriples

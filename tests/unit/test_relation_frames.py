@@ -164,12 +164,15 @@ def test_a_fragment_belongs_to_the_name_before_it_not_to_one_in_brackets() -> No
     assert not any(f.startswith("Mirela Dobos") for f in found)
 
 
+LOG_PEOPLE = ["Arvo Kask", "Mirela Dobos", "Ilinca Dobos"]
+
+
+def read(text: str) -> list[str]:
+    """The frames' facts about ``LOG_PEOPLE``."""
+    return [t.to_text() for t in frame_facts(text, LOG_PEOPLE)]
+
+
 def test_couples_end_and_partners_and_managers_are_named() -> None:
-    people = ["Arvo Kask", "Mirela Dobos", "Ilinca Dobos"]
-
-    def read(text: str) -> list[str]:
-        return [t.to_text() for t in frame_facts(text, people)]
-
     assert "Arvo Kask>>not is seeing>>Mirela Dobos" in read("Arvo Kask and Mirela Dobos broke up.")
     assert "Mirela Dobos>>is seeing>>Arvo Kask" in read(
         "Arvo Kask is officially Mirela Dobos's boyfriend."
@@ -178,9 +181,6 @@ def test_couples_end_and_partners_and_managers_are_named() -> None:
 
 
 def test_a_job_at_an_employer_after_is_and_still_at() -> None:
-    def read(text: str) -> list[str]:
-        return [t.to_text() for t in frame_facts(text, ["Arvo Kask"])]
-
     found = read("Arvo Kask is head barista at Kohvik Ilon now.")
     assert "Arvo Kask>>works for>>Kohvik Ilon" in found
     assert "Arvo Kask>>works as>>head barista" in found
@@ -188,16 +188,10 @@ def test_a_job_at_an_employer_after_is_and_still_at() -> None:
 
 
 def test_a_pet_named_after_its_adoption() -> None:
-    found = frame_facts("Arvo Kask adopted a grey cat and named her Pilve.", ["Arvo Kask"])
-    assert "Arvo Kask>>owns>>Pilve" in [t.to_text() for t in found]
+    assert "Arvo Kask>>owns>>Pilve" in read("Arvo Kask adopted a grey cat and named her Pilve.")
 
 
 def test_still_with_a_person_and_a_manager_abbreviated() -> None:
-    people = ["Arvo Kask", "Mirela Dobos", "Ilinca Dobos"]
-
-    def read(text: str) -> list[str]:
-        return [t.to_text() for t in frame_facts(text, people)]
-
     assert "Arvo Kask>>is seeing>>Mirela Dobos" in read("Arvo Kask is still with Mirela Dobos.")
     assert "Ilinca Dobos>>reports to>>Arvo Kask" in read(
         "Audit OK: Ilinca Dobos, Data Engineer, Cluj, mgr Arvo Kask."
