@@ -177,9 +177,9 @@ class _Reading:
         if subject is None or (value is None and not retract):
             return
         if value is not None:
-            bare = HONORIFIC.sub("", value)
-            if bare in self.people:
-                value = bare  # "Mrs Dolores Vega" is Dolores Vega
+            untitled = HONORIFIC.sub("", value)
+            if untitled in self.people:
+                value = untitled  # "Mrs Dolores Vega" is Dolores Vega
             person = value in self.people
             if relation in _PERSON_VALUES and not person:
                 return
