@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -18,7 +19,8 @@ from extraction.llm.base_model import base_model_dir
 from extraction.memory_model.card import write_card
 from extraction.memory_model.evaluate import EmbeddingMatcher, EvalSizes, run_evaluation
 from extraction.memory_model.gguf_export import export_gguf_adapter
-from extraction.memory_model.train import TrainConfig, train
+from extraction.memory_model.lora_loop import PLAN_FILE, TrainConfig
+from extraction.memory_model.train import prepare, train
 from extraction.triple_embeddings import NameEmbedder
 
 DEFAULT_ADAPTER = Path(__file__).resolve().parents[2] / "extraction" / "adapters" / "memory-lora"
@@ -35,10 +37,33 @@ DEFAULT_ADAPTER = Path(__file__).resolve().parents[2] / "extraction" / "adapters
 @click.option("--seed", type=int, default=TrainConfig.seed, show_default=True)
 @click.option("--epochs", type=click.IntRange(1, 20), default=TrainConfig.epochs, show_default=True)
 @click.option("--quick", is_flag=True, help="A tiny run (a few minutes) to check the pipeline.")
-def train_memory_model_cmd(out: Path, seed: int, epochs: int, quick: bool) -> None:
+@click.option(
+    "--prepare",
+    "plan_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Only write the encoded examples to this folder, for "
+    "`python -m extraction.memory_model.lora_loop FOLDER --base GGUF` on another machine.",
+)
+@click.option(
+    "--trained",
+    "trained_dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="Finish a plan trained elsewhere: take its adapter into --out, export GGUF, write card.",
+)
+def train_memory_model_cmd(
+    out: Path,
+    seed: int,
+    epochs: int,
+    quick: bool,
+    plan_dir: Path | None,
+    trained_dir: Path | None,
+) -> None:
     """LoRA-finetune SmolLM2 on the memory API (CPU by default, CUDA when present); writes the
     peft adapter, its llama.cpp GGUF export and the model card."""
     settings = get_settings()
+    if trained_dir is not None:
+        _finish(trained_dir, out, settings.cache_dir)
+        return
     config = TrainConfig(seed=seed, epochs=epochs)
     if quick:
         config = TrainConfig(
@@ -48,7 +73,18 @@ def train_memory_model_cmd(out: Path, seed: int, epochs: int, quick: bool) -> No
             synthetic_reads=24,
             synthetic_answers=24,
             redocred_writes=16,
+            style_writes=48,
+            temporal_reads=16,
         )
+    if plan_dir is not None:
+        count = prepare(
+            config, plan_dir, data_dir=settings.shared_data_dir, cache_dir=settings.cache_dir
+        )
+        plan = json.loads((plan_dir / PLAN_FILE).read_text())
+        plan["command"] = invoked_command()
+        (plan_dir / PLAN_FILE).write_text(json.dumps(plan, indent=2) + "\n")
+        click.echo(f"{count} encoded examples in {plan_dir}")
+        return
     out.mkdir(parents=True, exist_ok=True)
     bar = tqdm(unit="step", disable=None, file=sys.stderr)
 
@@ -65,15 +101,40 @@ def train_memory_model_cmd(out: Path, seed: int, epochs: int, quick: bool) -> No
         progress=progress,
     )
     bar.close()
-    export_gguf_adapter(out, base_model_dir(settings.cache_dir) / "config.json")
-    record = json.loads((out / "training_config.json").read_text())
-    record["command"] = invoked_command()
-    (out / "training_config.json").write_text(json.dumps(record, indent=2) + "\n")
-    write_card(out)
+    _export(out, settings.cache_dir, invoked_command())
     click.echo(
         f"Adapter written to {out} ({report.steps} steps, {report.wall_seconds / 60:.1f} min, "
         f"final loss {report.final_loss}); model card {out / 'README.md'}"
     )
+
+
+ADAPTER_FILES = ("adapter_model.safetensors", "adapter_config.json", "training_config.json")
+
+
+def _finish(trained: Path, out: Path, cache_dir: Path) -> None:
+    """An adapter trained from a plan on another machine, made shippable here."""
+    missing = [name for name in ADAPTER_FILES if not (trained / name).is_file()]
+    if missing:
+        raise click.UsageError(f"{trained} has no {', '.join(missing)}: was the plan trained?")
+    out.mkdir(parents=True, exist_ok=True)
+    for name in ADAPTER_FILES:
+        shutil.copyfile(trained / name, out / name)
+    plan = json.loads((trained / PLAN_FILE).read_text()) if (trained / PLAN_FILE).is_file() else {}
+    steps = [
+        plan.get("command", "recallgraph train-memory-model --prepare PLAN"),
+        f"python -m extraction.memory_model.lora_loop {trained.name} --base <SmolLM2 GGUF>",
+        invoked_command(),
+    ]
+    _export(out, cache_dir, "; ".join(steps))
+    click.echo(f"Adapter from {trained} written to {out}; model card {out / 'README.md'}")
+
+
+def _export(out: Path, cache_dir: Path, command: str) -> None:
+    export_gguf_adapter(out, base_model_dir(cache_dir) / "config.json")
+    record = json.loads((out / "training_config.json").read_text())
+    record["command"] = command
+    (out / "training_config.json").write_text(json.dumps(record, indent=2) + "\n")
+    write_card(out)
 
 
 RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results" / "memory_model"

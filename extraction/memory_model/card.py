@@ -29,6 +29,18 @@ DATA = """\
   Departure from MEMLLM for a 2-core CPU: two preceding sentences as pretext, not the whole
   document; training skips sentences with more than 8 triples or with argument names outside that
   window (evaluation keeps everything).
+- Writes in other styles (`extraction/memory_model/styles.py`, issue 15): chat habits, the
+  speaker's own words ("I just moved to X" → `I>>lives in>>X`, resolved to the speaker later),
+  first names and surnames after a full name (written as the full name), pronouns after a named
+  person, implicit updates and switches (`not r>>old; r>>new`), endings, re-confirmations,
+  relations outside the vocabulary kept as their own phrase, small talk and questions that state
+  nothing; the relations are the canonical ones of `extraction/relations.py`. Every person,
+  place and organisation is invented from syllables.
+- Reads with temporal operators (`extraction/memory_model/temporal_questions.py`, issue 16):
+  questions about a history → `s>>r>>@previous`, `@first`, `@all`, `@count`, `@before X`,
+  `@after X`, `s>>r>>o@still`.
+- None of these templates shares five words in a row with an evaluation set
+  (`tests/unit/test_ood_separation.py`).
 - Held-out synthetic evaluation uses another seed and a quarter of the first names that training
   never sees; templates are shared with training (as in RET-LLM's own evaluation).
 """
@@ -49,12 +61,17 @@ writes confidently), and the triple writer decodes greedily by default.
 
 
 REPRODUCIBILITY = """\
-Training is deterministic on this CPU: `python -m experiments.training_reproducibility` ran
+Training is deterministic on a CPU: `python -m experiments.training_reproducibility` ran
 `recallgraph train-memory-model --quick` twice with seed 0 and got the same loss at every logged
-step (largest gap 0.0; final loss 3.2764 both times) and the same evaluation, while seed 1 moved
-the curve by up to 0.006 (`experiments/results/training_reproducibility/`). The quick run is too
-short to learn the task, so that check rests on the loss curves. The full shipped run (58 min)
-has not been repeated to compare.
+step (largest gap 0.0) and the same evaluation, while seed 1 moved the curve
+(`experiments/results/training_reproducibility/`; measured before the styled data was added). The
+shipped run was trained on a lent GPU from a plan prepared here (`recallgraph train-memory-model
+--prepare PLAN` writes the encoded examples; `python -m extraction.memory_model.lora_loop PLAN
+--base <the packaged GGUF>` trains them with torch and peft alone; `recallgraph
+train-memory-model --trained PLAN` exports the GGUF and this card). The same plan trains on a
+CPU (not timed at this size: the previous adapter's 800 steps took 58 min on two cores, this run
+has 1,350); GPU kernels are not bit-identical to CPU ones,
+so a CPU rerun gives a close, not an identical, adapter. It has not been repeated to compare.
 """
 
 

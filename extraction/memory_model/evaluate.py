@@ -24,7 +24,7 @@ from typing import get_args
 import numpy as np
 
 from extraction.memory_api import Query, Triple
-from extraction.memory_model import redocred, synthetic
+from extraction.memory_model import redocred, synthetic, temporal_questions
 from extraction.memory_model.decoding import Decoding
 from extraction.memory_model.model import MemoryModel
 from extraction.memory_model.synthetic import Example
@@ -39,11 +39,13 @@ def triple_key(t: Triple) -> TripleKey:
     return (entity_key(t.subject), relation_key(t.relation), t.retract, entity_key(t.object or ""))
 
 
-def query_key(q: Query) -> tuple[str, str, str]:
+def query_key(q: Query) -> tuple[str, str, str, str]:
+    """What a read asks for, the temporal operator included (``@previous`` is not ``now``)."""
     return (
         entity_key(q.subject or ""),
         relation_key(q.relation) if q.relation else "",
         entity_key(q.object or ""),
+        q.when.suffix().casefold(),
     )
 
 
@@ -160,6 +162,10 @@ def evaluate_answers(model: MemoryModel, examples: Sequence[Example]) -> dict[st
     return {"accuracy": round(correct / len(examples), 3) if examples else 0.0}
 
 
+TEMPORAL_SEED_OFFSET = 100  # training draws its temporal questions from seed + 1
+TEMPORAL_DATA = "temporal questions (training templates, unseen names)"
+
+
 @dataclass(frozen=True)
 class EvalSizes:
     synthetic_writes: int = 200
@@ -199,6 +205,12 @@ def run_evaluation(
     rows.append(
         {"task": "read", "data": "held-out synthetic", "decoding": "greedy", "n": len(reads)}
         | evaluate_reads(model, reads)
+    )
+    progress("temporal reads")
+    temporal = temporal_questions.build(seed + TEMPORAL_SEED_OFFSET, sizes.reads)
+    rows.append(
+        {"task": "read", "data": TEMPORAL_DATA, "decoding": "greedy", "n": len(temporal)}
+        | evaluate_reads(model, temporal)
     )
     progress("answers")
     answers = [e for e in held_out if e.task == "answer"]

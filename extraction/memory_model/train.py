@@ -1,56 +1,23 @@
 """LoRA finetuning of SmolLM2-135M-Instruct for the memory API (``recallgraph train-memory-model``).
 
-The data is rebuilt from seeds (synthetic RET-LLM-style writes, reads and answers; MEMLLM-style
-focus-sentence writes from Re-DocRED dev), the loss is taken on the model's reply only (API call or
-answer, as both papers do), and the logits are computed only at those positions: on a CPU the
-49,152-word output layer is a large share of the cost. Sequences are bucketed by length to waste
-little on padding. CPU by default, CUDA when present; seeds fix data order, LoRA initialisation
-and dropout.
+The data is rebuilt from seeds: synthetic RET-LLM-style writes, reads and answers; MEMLLM-style
+focus-sentence writes from Re-DocRED dev; writes in other styles (chat, first person, aliases,
+implicit updates, unseen relations) and reads with temporal operators. The loop itself is in
+``extraction.memory_model.lora_loop``, which imports nothing of the project: ``prepare`` writes
+the encoded examples so that a machine with only torch and peft (a GPU box) can train them.
+CPU by default, CUDA when present.
 """
 
 from __future__ import annotations
 
-import json
-import math
-import os
-import platform
-import random
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from extraction.llm.base_model import load_base
-from extraction.memory_model import redocred, synthetic
+from extraction.memory_model import redocred, styles, synthetic, temporal_questions
+from extraction.memory_model.lora_loop import Encoded, TrainConfig, TrainReport, fit, save_plan
 from extraction.memory_model.synthetic import Example
 from extraction.memory_model.tokens import TurnTokenizer
-
-
-@dataclass(frozen=True)
-class TrainConfig:
-    """Every knob of a training run; saved beside the adapter (``training_config.json``)."""
-
-    seed: int = field(default=0, metadata={"help": "Seed of data, order, init and dropout."})
-    rank: int = field(default=16, metadata={"help": "LoRA rank r (MEMLLM code: 16)."})
-    alpha: int = field(default=32, metadata={"help": "LoRA alpha (scale alpha/r)."})
-    dropout: float = field(default=0.1, metadata={"help": "LoRA dropout (MEMLLM: 0.1)."})
-    target_modules: tuple[str, ...] = field(
-        default=("q_proj", "v_proj"), metadata={"help": "Layers that get LoRA (peft's default)."}
-    )
-    learning_rate: float = field(default=1e-3, metadata={"help": "Peak learning rate."})
-    epochs: int = field(default=2, metadata={"help": "Passes over the data (MEMLLM: 2)."})
-    batch_size: int = field(default=8, metadata={"help": "Sequences per step."})
-    warmup_steps: int = field(default=20, metadata={"help": "Linear warm-up, then cosine."})
-    synthetic_writes: int = field(default=1800, metadata={"help": "Synthetic write examples."})
-    synthetic_reads: int = field(default=500, metadata={"help": "Synthetic read examples."})
-    synthetic_answers: int = field(default=500, metadata={"help": "Synthetic answer examples."})
-    redocred_writes: int = field(default=400, metadata={"help": "Re-DocRED dev write examples."})
-    max_tokens: int = field(default=384, metadata={"help": "Longer examples are dropped."})
-
-    @property
-    def scale(self) -> float:
-        return self.alpha / self.rank
 
 
 def training_examples(config: TrainConfig, data_dir: Path) -> list[Example]:
@@ -59,14 +26,9 @@ def training_examples(config: TrainConfig, data_dir: Path) -> list[Example]:
     )
     if config.redocred_writes:
         examples += redocred.build(data_dir, "dev", config.redocred_writes, config.seed)
+    examples += styles.build(config.seed, config.style_writes)
+    examples += temporal_questions.build(config.seed + 1, config.temporal_reads)
     return examples
-
-
-@dataclass(frozen=True)
-class Encoded:
-    ids: list[int]
-    prompt_len: int
-    task: str
 
 
 def encode(examples: Sequence[Example], tokens: TurnTokenizer, max_tokens: int) -> list[Encoded]:
@@ -79,66 +41,14 @@ def encode(examples: Sequence[Example], tokens: TurnTokenizer, max_tokens: int) 
     return encoded
 
 
-def batches(items: Sequence[Encoded], size: int, rng: random.Random) -> list[list[Encoded]]:
-    """Shuffled, then sorted by length within windows of 32 batches, then the batches shuffled."""
-    order = list(items)
-    rng.shuffle(order)
-    window = size * 32
-    result: list[list[Encoded]] = []
-    for start in range(0, len(order), window):
-        chunk = sorted(order[start : start + window], key=lambda e: len(e.ids))
-        result += [chunk[i : i + size] for i in range(0, len(chunk), size)]
-    rng.shuffle(result)
-    return result
-
-
-def reply_loss(model: Any, batch: Sequence[Encoded], pad_id: int, device: str) -> Any:
-    """Cross-entropy over the reply tokens only; the output layer runs only where needed."""
-    import torch
-
-    width = max(len(e.ids) for e in batch)
-    ids = torch.full((len(batch), width), pad_id, dtype=torch.long)
-    mask = torch.zeros((len(batch), width), dtype=torch.long)
-    rows, cols, targets = [], [], []
-    for row, example in enumerate(batch):
-        ids[row, : len(example.ids)] = torch.tensor(example.ids)
-        mask[row, : len(example.ids)] = 1
-        for position in range(example.prompt_len - 1, len(example.ids) - 1):
-            rows.append(row)
-            cols.append(position)
-            targets.append(example.ids[position + 1])
-    causal_lm = model.base_model.model
-    hidden = causal_lm.model(input_ids=ids.to(device), attention_mask=mask.to(device))
-    states = hidden.last_hidden_state[torch.tensor(rows), torch.tensor(cols)]
-    logits = causal_lm.lm_head(states)
-    return torch.nn.functional.cross_entropy(logits, torch.tensor(targets, device=device))
-
-
-def learning_rate(step: int, total: int, config: TrainConfig) -> float:
-    if step < config.warmup_steps:
-        return config.learning_rate * (step + 1) / config.warmup_steps
-    progress = (step - config.warmup_steps) / max(1, total - config.warmup_steps)
-    return config.learning_rate * 0.5 * (1 + math.cos(math.pi * min(1.0, progress)))
-
-
-@dataclass
-class TrainReport:
-    examples: dict[str, int]
-    dropped_too_long: int
-    steps: int
-    wall_seconds: float
-    hardware: str
-    loss_curve: list[tuple[int, float]]
-    final_loss: float
-
-
-def seed_everything(seed: int) -> None:
-    import numpy as np
-    import torch
-
-    random.seed(seed)
-    np.random.seed(seed)
-    torch.manual_seed(seed)
+def prepare(config: TrainConfig, folder: Path, *, data_dir: Path, cache_dir: Path) -> int:
+    """Write the training plan (config and encoded examples) to ``folder``; the example count."""
+    _, tokenizer = load_base(cache_dir)
+    tokens = TurnTokenizer.from_transformers(tokenizer)
+    examples = training_examples(config, data_dir)
+    encoded = encode(examples, tokens, config.max_tokens)
+    save_plan(folder, config, encoded, tokens.end_id, len(examples) - len(encoded))
+    return len(encoded)
 
 
 def train(
@@ -149,76 +59,10 @@ def train(
     cache_dir: Path,
     progress: Callable[[int, int, float], None] | None = None,
 ) -> TrainReport:
-    """Train, save the adapter (and a checkpoint per epoch) to ``out_dir``; return the report."""
-    import torch
-    from peft import LoraConfig, get_peft_model
-
-    started = time.perf_counter()
-    seed_everything(config.seed)
-    device = "cuda" if torch.cuda.is_available() else "cpu"
-    if device == "cpu":
-        torch.set_num_threads(os.cpu_count() or 1)
+    """Train here, save the adapter (and a checkpoint per epoch) to ``out_dir``; the report."""
     base, tokenizer = load_base(cache_dir)
     tokens = TurnTokenizer.from_transformers(tokenizer)
     examples = training_examples(config, data_dir)
     encoded = encode(examples, tokens, config.max_tokens)
-    lora = LoraConfig(
-        r=config.rank,
-        lora_alpha=config.alpha,
-        lora_dropout=config.dropout,
-        target_modules=list(config.target_modules),
-        task_type="CAUSAL_LM",
-    )
-    model = get_peft_model(base, lora).to(device)
-    model.train()
-    optimiser = torch.optim.AdamW(
-        [p for p in model.parameters() if p.requires_grad], lr=config.learning_rate
-    )
-    rng = random.Random(config.seed)
-    plan = [batches(encoded, config.batch_size, rng) for _ in range(config.epochs)]
-    total = sum(len(epoch) for epoch in plan)
-    curve: list[tuple[int, float]] = []
-    recent: list[float] = []
-    step = 0
-    for epoch, epoch_batches in enumerate(plan, start=1):
-        for batch in epoch_batches:
-            for group in optimiser.param_groups:
-                group["lr"] = learning_rate(step, total, config)
-            loss = reply_loss(model, batch, tokens.end_id, device)
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimiser.step()
-            optimiser.zero_grad()
-            recent.append(float(loss.detach()))
-            step += 1
-            if step % 20 == 0 or step == total:
-                curve.append((step, round(sum(recent) / len(recent), 4)))
-                recent = []
-            if progress is not None:
-                progress(step, total, recent[-1] if recent else float(loss.detach()))
-        model.save_pretrained(str(out_dir / "checkpoints" / f"epoch-{epoch}"))
-    model.save_pretrained(str(out_dir))
-    counts: dict[str, int] = {}
-    for e in encoded:
-        counts[e.task] = counts.get(e.task, 0) + 1
-    report = TrainReport(
-        examples=counts,
-        dropped_too_long=len(examples) - len(encoded),
-        steps=step,
-        wall_seconds=round(time.perf_counter() - started, 1),
-        hardware=hardware(device),
-        loss_curve=curve,
-        final_loss=curve[-1][1] if curve else float("nan"),
-    )
-    (out_dir / "training_config.json").write_text(
-        json.dumps({"config": asdict(config), "report": asdict(report)}, indent=2) + "\n"
-    )
-    return report
-
-
-def hardware(device: str) -> str:
-    if device == "cuda":
-        import torch
-
-        return f"CUDA {torch.cuda.get_device_name(0)}"
-    return f"CPU {platform.machine()}, {os.cpu_count()} cores"
+    dropped = len(examples) - len(encoded)
+    return fit(config, base, encoded, tokens.end_id, out_dir, progress, dropped_too_long=dropped)

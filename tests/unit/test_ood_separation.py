@@ -21,6 +21,8 @@ GENERATORS = (
     "extraction/memory_model/synthetic.py",
     "extraction/memory_model/vocabulary.py",
     "extraction/memory_model/prompts.py",
+    "extraction/memory_model/styles.py",
+    "extraction/memory_model/temporal_questions.py",
     "experiments/belief_data.py",
     "experiments/noise.py",
 )
