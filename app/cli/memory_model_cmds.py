@@ -61,7 +61,13 @@ def train_memory_model_cmd(
     """LoRA-finetune SmolLM2 on the memory API (CPU by default, CUDA when present); writes the
     peft adapter, its llama.cpp GGUF export and the model card."""
     settings = get_settings()
+    if trained_dir is not None and plan_dir is not None:
+        raise click.UsageError("--prepare and --trained are two ends of one run: give one")
     if trained_dir is not None:
+        if quick or seed != TrainConfig.seed or epochs != TrainConfig.epochs:
+            raise click.UsageError(
+                "--trained takes the plan's settings: drop --seed/--epochs/--quick"
+            )
         _finish(trained_dir, out, settings.cache_dir)
         return
     config = TrainConfig(seed=seed, epochs=epochs)
@@ -77,6 +83,12 @@ def train_memory_model_cmd(
             temporal_reads=16,
         )
     if plan_dir is not None:
+        stale = [name for name in ADAPTER_FILES if (plan_dir / name).exists()]
+        if stale:
+            raise click.UsageError(
+                f"{plan_dir} already holds a trained adapter ({', '.join(stale)}): "
+                "prepare into a new folder"
+            )
         count = prepare(
             config, plan_dir, data_dir=settings.shared_data_dir, cache_dir=settings.cache_dir
         )
@@ -113,16 +125,21 @@ ADAPTER_FILES = ("adapter_model.safetensors", "adapter_config.json", "training_c
 
 def _finish(trained: Path, out: Path, cache_dir: Path) -> None:
     """An adapter trained from a plan on another machine, made shippable here."""
-    missing = [name for name in ADAPTER_FILES if not (trained / name).is_file()]
+    missing = [name for name in (*ADAPTER_FILES, PLAN_FILE) if not (trained / name).is_file()]
     if missing:
         raise click.UsageError(f"{trained} has no {', '.join(missing)}: was the plan trained?")
+    if out.resolve() == trained.resolve():
+        raise click.UsageError("--out must be another folder than the trained plan")
+    plan = json.loads((trained / PLAN_FILE).read_text())
+    record = json.loads((trained / "training_config.json").read_text())
+    if record.get("config") != plan.get("config"):
+        raise click.UsageError(f"the adapter in {trained} was not trained from its plan.json")
     out.mkdir(parents=True, exist_ok=True)
     for name in ADAPTER_FILES:
         shutil.copyfile(trained / name, out / name)
-    plan = json.loads((trained / PLAN_FILE).read_text()) if (trained / PLAN_FILE).is_file() else {}
     steps = [
-        plan.get("command", "recallgraph train-memory-model --prepare PLAN"),
-        f"python -m extraction.memory_model.lora_loop {trained.name} --base <SmolLM2 GGUF>",
+        plan.get("command", "unknown"),
+        record.get("trained_with", "unknown"),
         invoked_command(),
     ]
     _export(out, cache_dir, "; ".join(steps))

@@ -49,14 +49,23 @@ DATA = """\
 HONEST_COMPARISON = """\
 What the gap means: MEMLLM finetunes a 7-billion-parameter model on DocRED's training split
 (thousands of annotated documents, whole-document pretext) on GPUs; this adapter is 0.9 M LoRA
-parameters on a 135 M model, trained for an hour on two CPU cores with 400 Re-DocRED sentences
-(there is no train split here) beside the synthetic data it is built for. Re-DocRED test sentences
-hold 7.7 triples each on average, with Wikidata relation names ("located in the administrative
-territorial entity") the synthetic data never uses. So the adapter is a competent writer for the
-everyday statements RecallGraph's streams are made of (held-out synthetic F1 0.97, unseen names)
-and not a general relation extractor; the Re-DocRED figure says how far it is from one. Late
-stopping gives the same synthetic F1 as greedy decoding at half the speed (the model closes its
-writes confidently), and the triple writer decodes greedily by default.
+parameters on a 135 M model, trained for minutes with 400 Re-DocRED sentences (there is no train
+split here) beside the synthetic data it is built for. Re-DocRED test sentences hold 7.7 triples
+each on average, with Wikidata relation names ("located in the administrative territorial
+entity") the synthetic data never uses. So the adapter writes the templates it learnt well (the
+held-out synthetic rows above are in distribution: same templates, unseen names) and is not a
+general relation extractor; the Re-DocRED figure says how far it is from one, and on hand-written
+streams in other styles it writes far less well than on its own templates (README: "Writes on
+streams nobody trained on"). Late stopping gives the same synthetic F1 as greedy decoding at half
+the speed (the model closes its writes confidently), and the triple writer decodes greedily by
+default.
+"""
+
+KNOWN_FLAWS = """Known flaws of the styled data, found in review after this adapter was trained and kept so that
+the shipped adapter stays reproducible from this code (fix them before the next run): `drives`
+and `rides` draw from one vehicle list (a "hatchback" can be ridden, an "e-bike" driven); the
+second clause of a two-fact sentence and some update templates always say "she"; "How many
+times has X changed towns?" is labelled `@count`, which counts towns (one more than the moves).
 """
 
 
@@ -124,6 +133,8 @@ def write_card(adapter_dir: Path) -> Path:
             + evaluation.get("comparison", "")
             + "\n",
             HONEST_COMPARISON,
+            "## Known flaws\n",
+            KNOWN_FLAWS,
         ]
     card = adapter_dir / "README.md"
     card.write_text("\n".join(parts))

@@ -39,13 +39,14 @@ def triple_key(t: Triple) -> TripleKey:
     return (entity_key(t.subject), relation_key(t.relation), t.retract, entity_key(t.object or ""))
 
 
-def query_key(q: Query) -> tuple[str, str, str, str]:
+def query_key(q: Query) -> tuple[str, str, str, str, str]:
     """What a read asks for, the temporal operator included (``@previous`` is not ``now``)."""
     return (
         entity_key(q.subject or ""),
         relation_key(q.relation) if q.relation else "",
         entity_key(q.object or ""),
-        q.when.suffix().casefold(),
+        str(q.when.op),
+        entity_key(q.when.argument or ""),
     )
 
 
@@ -163,7 +164,7 @@ def evaluate_answers(model: MemoryModel, examples: Sequence[Example]) -> dict[st
 
 
 TEMPORAL_SEED_OFFSET = 100  # training draws its temporal questions from seed + 1
-TEMPORAL_DATA = "temporal questions (training templates, unseen names)"
+TEMPORAL_DATA = "temporal questions (training templates, names from another seed)"
 
 
 @dataclass(frozen=True)

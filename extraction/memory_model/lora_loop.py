@@ -1,7 +1,8 @@
 """The LoRA training loop itself, with nothing of the project imported: torch, peft and
 transformers only, so that examples encoded here can be trained on any machine that has those
 (``python -m extraction.memory_model.lora_loop FOLDER --base BASE``: a GPU box without the
-project's other dependencies), and the adapter brought back.
+project's other dependencies; numpy too, and the ``gguf`` package when BASE is the GGUF), and the
+adapter brought back.
 
 The loss is taken on the model's reply only (API call or answer, as both papers do), and the
 logits are computed only at those positions: on a CPU the 49,152-word output layer is a large
@@ -17,6 +18,7 @@ import math
 import os
 import platform
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
@@ -110,6 +112,8 @@ def learning_rate(step: int, total: int, config: TrainConfig) -> float:
 
 @dataclass
 class TrainReport:
+    """What a run did; ``wall_seconds`` is the loop's (the base and the data are loaded before)."""
+
     examples: dict[str, int]
     dropped_too_long: int
     steps: int
@@ -160,12 +164,12 @@ def fit(
         [p for p in model.parameters() if p.requires_grad], lr=config.learning_rate
     )
     rng = random.Random(config.seed)
-    plan = [batches(encoded, config.batch_size, rng) for _ in range(config.epochs)]
-    total = sum(len(epoch) for epoch in plan)
+    schedule = [batches(encoded, config.batch_size, rng) for _ in range(config.epochs)]
+    total = sum(len(epoch) for epoch in schedule)
     curve: list[tuple[int, float]] = []
     recent: list[float] = []
     step = 0
-    for epoch, epoch_batches in enumerate(plan, start=1):
+    for epoch, epoch_batches in enumerate(schedule, start=1):
         for batch in epoch_batches:
             for group in optimiser.param_groups:
                 group["lr"] = learning_rate(step, total, config)
@@ -243,6 +247,10 @@ def main() -> None:
     config, encoded, pad_id, dropped = load_plan(args.folder)
     base = load_base_anywhere(args.base)
     report = fit(config, base, encoded, pad_id, args.folder, dropped_too_long=dropped)
+    record_file = args.folder / "training_config.json"
+    record = json.loads(record_file.read_text())
+    record["trained_with"] = "python -m extraction.memory_model.lora_loop " + " ".join(sys.argv[1:])
+    record_file.write_text(json.dumps(record, indent=2) + "\n")
     print(json.dumps(asdict(report)))
 
 

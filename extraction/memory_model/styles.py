@@ -16,8 +16,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from extraction.memory_api import Triple
-from extraction.memory_model.synthetic import Example, Generator
+from extraction.memory_api import Triple, emit_write
+from extraction.memory_model.prompts import write_turn
+from extraction.memory_model.synthetic import Example
 from extraction.memory_model.vocabulary import invented_name
 
 
@@ -28,7 +29,7 @@ class Phrasing:
     relation: str
     value: str  # place | org | job | person | vehicle | skill | sport | thing | pet
     said: tuple[str, ...]  # a whole sentence about {s}
-    by_me: tuple[str, ...]  # the speaker's own words (subject "I", or none at all)
+    by_me: tuple[str, ...]  # the speaker's own words: written with the subject "I"
 
 
 PHRASINGS: tuple[Phrasing, ...] = (
@@ -249,7 +250,6 @@ class StyleGenerator:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.base = Generator(seed, ())  # for ``write``: the one way an Example is made
 
     def pick(self, options: tuple[str, ...]) -> str:
         return self.rng.choice(options)
@@ -294,7 +294,14 @@ class StyleGenerator:
         return text
 
     def write(self, kind: str, sentence: str, triples: list[Triple], pretext: str = "") -> Example:
-        return self.base.write(f"style {kind}", sentence, triples, pretext)
+        return Example(
+            "write",
+            f"style {kind}",
+            write_turn(sentence, [pretext] if pretext else []),
+            emit_write(triples),
+            triples=tuple(triples),
+            meta={"sentence": sentence, "pretext": pretext},
+        )
 
     def said(self) -> Example:
         phrasing = self.rng.choice(PHRASINGS)

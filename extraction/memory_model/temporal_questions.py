@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 
-from extraction.memory_api import Query
+from extraction.memory_api import Query, emit_read
+from extraction.memory_model.prompts import read_turn
 from extraction.memory_model.styles import StyleGenerator
 from extraction.memory_model.synthetic import Example
 from extraction.temporal_ops import TemporalOp, When
@@ -111,7 +112,14 @@ class TemporalQuestions:
         when = When(op=op, argument=x if op in (TemporalOp.BEFORE, TemporalOp.AFTER) else None)
         obj = x if op == TemporalOp.STILL else None
         query = Query(subject=s, relation=relation, object=obj, when=when)
-        return self.styles.base.read(f"temporal {op}", question, [query])
+        return Example(
+            "read",
+            f"temporal {op}",
+            read_turn(question),
+            emit_read([query]),
+            queries=(query,),
+            meta={"question": question},
+        )
 
 
 def build(seed: int, reads: int) -> list[Example]:
