@@ -61,7 +61,8 @@ the speed (the model closes its writes confidently), and the triple writer decod
 default.
 """
 
-KNOWN_FLAWS = """Known flaws of the styled data, found in review after this adapter was trained and kept so that
+KNOWN_FLAWS = """\
+Known flaws of the styled data, found in review after this adapter was trained and kept so that
 the shipped adapter stays reproducible from this code (fix them before the next run): `drives`
 and `rides` draw from one vehicle list (a "hatchback" can be ridden, an "e-bike" driven); the
 second clause of a two-fact sentence and some update templates always say "she"; "How many

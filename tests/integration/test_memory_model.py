@@ -75,3 +75,19 @@ def test_the_gguf_export_writes_what_the_peft_adapter_writes(with_model: RecallG
             llama.write_sentence(sentence, how="greedy")[1]
             == torch.write_sentence(sentence, how="greedy")[1]
         )
+
+
+def test_the_shipped_model_asks_for_the_versions_a_question_needs(
+    with_model: RecallGraph,
+) -> None:
+    """Issue 16: the memory model emits temporal operators (questions worded apart from its
+    training templates)."""
+    model = with_model.memory_model
+    asked = {
+        "Does Hanna Ilves still work at Brightwell?": "still",
+        "Which cities has Aurelio Maas lived in over the years?": "all",
+        "How many jobs has Okonkwo had?": "count",
+    }
+    for question, op in asked.items():
+        queries = model.read(question).queries
+        assert any(q.when.op == op for q in queries), (question, model.read(question).reply)
