@@ -16,9 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from extraction.memory_api import Triple, emit_write
-from extraction.memory_model.prompts import write_turn
-from extraction.memory_model.synthetic import Example
+from extraction.memory_api import Triple
+from extraction.memory_model.synthetic import Example, write_example
 from extraction.memory_model.vocabulary import invented_name
 
 
@@ -294,14 +293,7 @@ class StyleGenerator:
         return text
 
     def write(self, kind: str, sentence: str, triples: list[Triple], pretext: str = "") -> Example:
-        return Example(
-            "write",
-            f"style {kind}",
-            write_turn(sentence, [pretext] if pretext else []),
-            emit_write(triples),
-            triples=tuple(triples),
-            meta={"sentence": sentence, "pretext": pretext},
-        )
+        return write_example(f"style {kind}", sentence, triples, pretext)
 
     def said(self) -> Example:
         phrasing = self.rng.choice(PHRASINGS)

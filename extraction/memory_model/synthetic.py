@@ -51,6 +51,30 @@ class Example:
     meta: dict[str, str] = field(default_factory=dict)
 
 
+def write_example(kind: str, sentence: str, triples: list[Triple], pretext: str = "") -> Example:
+    """A write: the focus sentence (after its pretext) → the MEM_WRITE of ``triples``."""
+    return Example(
+        "write",
+        kind,
+        write_turn(sentence, [pretext] if pretext else []),
+        emit_write(triples),
+        triples=tuple(triples),
+        meta={"sentence": sentence, "pretext": pretext},
+    )
+
+
+def read_example(kind: str, question: str, queries: list[Query]) -> Example:
+    """A read: the question → the pending MEM_READ of ``queries``."""
+    return Example(
+        "read",
+        kind,
+        read_turn(question),
+        emit_read(queries),
+        queries=tuple(queries),
+        meta={"question": question},
+    )
+
+
 class Generator:
     """Draws names and examples from one random stream (same seed, same data)."""
 
@@ -99,14 +123,7 @@ class Generator:
     # --- writes --------------------------------------------------------------------------------
 
     def write(self, kind: str, sentence: str, triples: list[Triple], pretext: str = "") -> Example:
-        return Example(
-            "write",
-            kind,
-            write_turn(sentence, [pretext] if pretext else []),
-            emit_write(triples),
-            triples=tuple(triples),
-            meta={"sentence": sentence, "pretext": pretext},
-        )
+        return write_example(kind, sentence, triples, pretext)
 
     def single_fact(self) -> Example:
         relation = self.rng.choice(RELATIONS)
@@ -175,14 +192,7 @@ class Generator:
     # --- reads ---------------------------------------------------------------------------------
 
     def read(self, kind: str, question: str, queries: list[Query]) -> Example:
-        return Example(
-            "read",
-            kind,
-            read_turn(question),
-            emit_read(queries),
-            queries=tuple(queries),
-            meta={"question": question},
-        )
+        return read_example(kind, question, queries)
 
     def read_example(self) -> Example:
         roll = self.rng.random()

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import random
 
-from extraction.memory_api import Query, emit_read
-from extraction.memory_model.prompts import read_turn
+from extraction.memory_api import Query
 from extraction.memory_model.styles import StyleGenerator
-from extraction.memory_model.synthetic import Example
+from extraction.memory_model.synthetic import Example, read_example
 from extraction.temporal_ops import TemporalOp, When
 
 ASKED: dict[str, tuple[str, dict[TemporalOp, tuple[str, ...]]]] = {
@@ -112,14 +111,7 @@ class TemporalQuestions:
         when = When(op=op, argument=x if op in (TemporalOp.BEFORE, TemporalOp.AFTER) else None)
         obj = x if op == TemporalOp.STILL else None
         query = Query(subject=s, relation=relation, object=obj, when=when)
-        return Example(
-            "read",
-            f"temporal {op}",
-            read_turn(question),
-            emit_read([query]),
-            queries=(query,),
-            meta={"question": question},
-        )
+        return read_example(f"temporal {op}", question, [query])
 
 
 def build(seed: int, reads: int) -> list[Example]:
