@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
-from extraction.llm.base_model import load_base
+from extraction.llm.base_model import base_model_dir, load_base
 from extraction.memory_model import redocred, styles, synthetic, temporal_questions
 from extraction.memory_model.lora_loop import Encoded, TrainConfig, TrainReport, fit, save_plan
 from extraction.memory_model.synthetic import Example
@@ -41,13 +42,24 @@ def encode(examples: Sequence[Example], tokens: TurnTokenizer, max_tokens: int) 
     return encoded
 
 
-def prepare(config: TrainConfig, folder: Path, *, data_dir: Path, cache_dir: Path) -> int:
-    """Write the training plan (config and encoded examples) to ``folder``; the example count."""
-    _, tokenizer = load_base(cache_dir)
+def encoded_examples(
+    config: TrainConfig, data_dir: Path, tokenizer: Any
+) -> tuple[TurnTokenizer, list[Encoded], int]:
+    """The turn tokenizer, the examples that fit ``max_tokens``, and how many did not."""
     tokens = TurnTokenizer.from_transformers(tokenizer)
     examples = training_examples(config, data_dir)
     encoded = encode(examples, tokens, config.max_tokens)
-    save_plan(folder, config, encoded, tokens.end_id, len(examples) - len(encoded))
+    return tokens, encoded, len(examples) - len(encoded)
+
+
+def prepare(config: TrainConfig, folder: Path, *, data_dir: Path, cache_dir: Path) -> int:
+    """Write the training plan (config and encoded examples) to ``folder``; the example count.
+    Only the tokenizer is loaded: the model trains elsewhere."""
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(base_model_dir(cache_dir)))
+    tokens, encoded, dropped = encoded_examples(config, data_dir, tokenizer)
+    save_plan(folder, config, encoded, tokens.end_id, dropped)
     return len(encoded)
 
 
@@ -61,8 +73,5 @@ def train(
 ) -> TrainReport:
     """Train here, save the adapter (and a checkpoint per epoch) to ``out_dir``; the report."""
     base, tokenizer = load_base(cache_dir)
-    tokens = TurnTokenizer.from_transformers(tokenizer)
-    examples = training_examples(config, data_dir)
-    encoded = encode(examples, tokens, config.max_tokens)
-    dropped = len(examples) - len(encoded)
+    tokens, encoded, dropped = encoded_examples(config, data_dir, tokenizer)
     return fit(config, base, encoded, tokens.end_id, out_dir, progress, dropped_too_long=dropped)
