@@ -232,12 +232,13 @@ class ManagedNeo4j:
         """Before the first start only: afterwards the password lives in the system database.
 
         The admin tool reads it from a private argument file (picocli's ``@file``, the value
-        quoted), so it never appears in a command line."""
+        quoted), so it never appears in a command line. ``--`` ends the options first: a password
+        that begins with "-" (one generated password in 64) would otherwise be read as an option."""
         if (self.config.home / "data" / "dbms").exists():
             return
         argument_file = self.config.home / "run" / "initial-password.args"
         quoted = self.password().replace("\\", "\\\\").replace('"', '\\"')
-        private_file(argument_file, f'"{quoted}"\n')
+        private_file(argument_file, f'--\n"{quoted}"\n')
         try:
             result = subprocess.run(
                 [

@@ -26,7 +26,9 @@ from hybrid.settings import Settings
 pytestmark = pytest.mark.slow
 
 BOLT, HTTP = 17787, 17574
-PASSWORD = 'first pass"word \\ 123'  # spaces, a quote, a backslash: the argument file quotes them
+# A leading dash (as one generated password in 64 has), spaces, a quote, a backslash: the argument
+# file ends the options and quotes the value.
+PASSWORD = '-first pass"word \\ 123'
 
 
 def command_lines() -> list[str]:
