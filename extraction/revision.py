@@ -64,21 +64,30 @@ def _labels_of(sentences: Sequence[str]) -> list[frozenset[str]]:
 
 
 def revise_recent(due: DueConcept, *, char_limit: int, keep_unlinked: int = 2) -> Revision:
-    """Keep the newest sentence per neighbouring concept; trim oldest-first to ``char_limit``."""
+    """Keep the newest sentence per neighbouring concept; trim oldest-first to ``char_limit``.
+
+    Read newest first, so a sentence's first appearance is its newest copy and a neighbour's
+    first sentence is its newest (this runs on every merge into a full context)."""
     context = due.context
-    newest_copy = {text: i for i, text in enumerate(context)}
-    newest = [i for i, text in enumerate(context) if newest_copy[text] == i]
-    newest_for_neighbour: dict[str, int] = {}
-    unlinked: list[int] = []
-    for i, labels in zip(newest, _labels_of([context[i] for i in newest]), strict=True):
-        neighbours = labels - {due.label}
-        if not neighbours:
-            unlinked.append(i)
-        for label in neighbours:
-            newest_for_neighbour[label] = i
-    keep = sorted(
-        set(newest_for_neighbour.values()) | set(unlinked[-keep_unlinked:] if keep_unlinked else [])
-    )
+    seen: set[str] = set()
+    neighbours: set[str] = {due.label}
+    keep: list[int] = []
+    unlinked = 0
+    labels_by_index = _labels_of(context)
+    for i in range(len(context) - 1, -1, -1):
+        text = context[i]
+        if text in seen:
+            continue
+        seen.add(text)
+        labels = labels_by_index[i]
+        new = labels - neighbours
+        if new:
+            neighbours |= new
+            keep.append(i)
+        elif not labels - {due.label} and unlinked < keep_unlinked:
+            unlinked += 1
+            keep.append(i)
+    keep.reverse()
     size = sum(len(context[i]) for i in keep)
     first = 0
     while len(keep) - first > 1 and size > char_limit:  # the oldest go first

@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import pickle
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -79,9 +78,9 @@ def tagger_pickle() -> Path:
     return _require_file(package_dir(TAGGER_PACKAGE) / TAGGER_PICKLE, TAGGER_PACKAGE)
 
 
-@lru_cache(maxsize=1)
 def load_tagger_model() -> tuple[dict[str, Any], dict[str, str], set[str]]:
-    """Unpickle the tagger once per process (a Python 2 pickle, hence latin-1)."""
+    """Unpickle the tagger (a Python 2 pickle, hence latin-1). Not cached: the tagger keeps the
+    weights as a matrix, and a cached copy as dicts would double their memory."""
     with tagger_pickle().open("rb") as f:
         weights, tagdict, classes = pickle.load(f, encoding="latin1")
     return weights, tagdict, set(classes)
