@@ -100,8 +100,11 @@ class QuestionPlan:
     as_of: int | None = None
     order: OrderQuestion | None = field(default=None, compare=False)
     alternatives: tuple[str, ...] = ()  # relations to read when this one holds nothing
+    holders: bool = False  # ``subject`` is a value, and the question asks who holds it
 
     def query(self) -> Query:
+        if self.holders:
+            return Query(relation=self.relation, object=self.subject, when=self.when)
         obj = self.value if self.when.op == TemporalOp.STILL else None
         return Query(subject=self.subject, relation=self.relation, object=obj, when=self.when)
 
@@ -208,7 +211,7 @@ def plan_question(
     relation = choices[0].relation
     why = f"person {subject!r}, relation {relation!r}"
     others = tuple(_with_family([c.relation for c in choices], stored))
-    plan = _operator_plan(question, subject, relation, choices[0].named_value, why, yesno)
+    plan = operator_plan(question, subject, relation, choices[0].named_value, why, yesno)
     plan = replace(plan, alternatives=others)
     if dated is None:
         return plan
@@ -231,9 +234,10 @@ def _is_yesno(question: str) -> bool:
     )
 
 
-def _operator_plan(
+def operator_plan(
     question: str, subject: str, relation: str, named: str | None, why: str, yesno: bool
 ) -> QuestionPlan:
+    """The plan's operator and answer kind, from the question's temporal words."""
     if yesno:
         ever = re.search(r"\bever\b", question, re.IGNORECASE) is not None
         op = TemporalOp.ALL if ever else TemporalOp.STILL  # "did she ever live in X?"

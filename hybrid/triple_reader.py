@@ -6,6 +6,7 @@ question's words, the operator by its temporal words), else by the memory model'
 ``MEM_READ`` (which may carry the operator, ``s>>r>>@previous``). The memory selects the versions
 the operator asks for (``TripleMemory.read_when``), and the answer is composed from them
 (``hybrid.composed_answers``): the value itself, with the facts and their intervals as evidence.
+A question that names a value and asks who holds it is read by object (``hybrid.holders``).
 The model's free text never decides an answer the memory holds.
 """
 
@@ -21,6 +22,7 @@ from graph.entities import known_aliases
 from graph.facts_read import FactRecord, stream_names
 from hybrid.candidate import Candidate, Evidence
 from hybrid.composed_answers import compose
+from hybrid.holders import read_holders
 from hybrid.question_people import find_subject, people_mentioned
 from hybrid.question_plan import AnswerKind, QuestionPlan, plan_question
 from hybrid.temporal_reads import TemporalAnswer, believed_at
@@ -30,6 +32,7 @@ READER = "triples"
 MAX_FACTS = 30  # MEMLLM's Q_thr: more than this is no answer
 KNOWN_PEOPLE = 2000  # the most recent fact subjects a question may name
 MAX_PEOPLE = 3  # the people of a question whose histories are read (subject, events, values)
+HOLDER_FACTS = 500  # versions of the facts about one value read for "who holds it?"
 _KIND_OF: dict[TemporalOp, AnswerKind] = {
     TemporalOp.ALL: "list",
     TemporalOp.COUNT: "count",
@@ -116,8 +119,23 @@ class TripleReader:
             ]
         return ReadOutcome(plan, answer, history, compose(plan, answer, history), source)
 
+    def _holders(self, space: str, question: str, as_of: int | None) -> ReadOutcome | None:
+        """A question about who holds a value ("how many people work at X?"), read by object."""
+        _, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
+
+        def facts_about(value: str) -> list[FactRecord]:
+            query = Query(object=value)
+            return self.memory.match(space, query, history=True, limit=HOLDER_FACTS).facts
+
+        found = read_holders(question, names, facts_about, as_of)
+        if found is None:
+            return None
+        answer = TemporalAnswer(found.plan.when, found.facts, considered=found.facts)
+        return ReadOutcome(found.plan, answer, [], found.text, "structure")
+
     def read(self, space: str, question: str, as_of: int | None = None) -> ReadOutcome | None:
-        """The first plan whose read composes an answer: the structure's, then the model's."""
+        """The first plan whose read composes an answer: the structure's (about a person, then
+        about who holds a value), then the model's."""
         structural = self.structural_plan(space, question)
         tried: list[ReadOutcome] = []
         if structural is not None:
@@ -126,6 +144,9 @@ class TripleReader:
                 tried.append(self._execute(space, plan, as_of, "structure"))
                 if tried[-1].text is not None:
                     return tried[-1]
+        holders = self._holders(space, question, as_of)
+        if holders is not None:
+            return holders
         for plan in self.model_plans(question):
             tried.append(self._execute(space, plan, as_of, "model"))
             if tried[-1].text is not None:

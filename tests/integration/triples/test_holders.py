@@ -1,0 +1,71 @@
+"""Questions that name a value and ask who holds it, read by object on a real memory."""
+
+from __future__ import annotations
+
+import pytest
+
+from hybrid.holders import asks_for_people
+from hybrid.triple_memory import TripleMemory
+from hybrid.triple_reader import TripleReader
+from tests.integration.triples.conftest import fact, write_at
+
+
+@pytest.fixture
+def reader(memory: TripleMemory, space: str) -> TripleReader:
+    write_at(memory, space, 1, fact("Sam Okoro", "works for", "Brightwave Analytics"))
+    write_at(memory, space, 2, fact("Priya Nair", "works for", "Brightwave Analytics"))
+    write_at(memory, space, 3, fact("Priya Nair", "lives in", "Chicago"))
+    write_at(memory, space, 4, fact("Emre Kaya", "works for", "Brightwave Analytics"))
+    write_at(memory, space, 5, fact("Sam Okoro", "works for", "Globex"))  # supersedes
+    write_at(memory, space, 6, fact("Tobi Okoro", "lives in", "Chicago"))
+    write_at(memory, space, 7, fact("Emre Kaya", "reports to", "Tobi Okoro"))
+    return TripleReader(memory, None)
+
+
+def test_who_holds_a_value_now(reader: TripleReader, space: str) -> None:
+    answer = reader.answer(space, "Who works at Brightwave Analytics?")
+    assert answer.answer == "Priya Nair and Emre Kaya"
+    assert answer.signals["queries"] == [">>works for>>Brightwave Analytics"]
+    assert {e.text for e in answer.evidence} >= {
+        "Priya Nair>>works for>>Brightwave Analytics",
+        "Emre Kaya>>works for>>Brightwave Analytics",
+    }
+    count = reader.answer(space, "How many people work at Brightwave now?")
+    assert count.answer == "2 (Priya Nair and Emre Kaya)"
+    assert reader.answer(space, "Which of the people live in Chicago?").answer == (
+        "Priya Nair and Tobi Okoro"
+    )
+
+
+def test_who_ever_held_it_and_as_of(reader: TripleReader, space: str) -> None:
+    ever = reader.answer(space, "How many people have ever worked at Brightwave Analytics?")
+    assert ever.answer == "3 (Sam Okoro, Priya Nair and Emre Kaya)"
+    then = reader.answer(space, "Who works at Brightwave Analytics?", as_of=2)
+    assert then.answer == "Sam Okoro and Priya Nair"
+
+
+def test_a_question_about_a_person_is_still_read_by_subject(
+    reader: TripleReader, space: str
+) -> None:
+    assert reader.answer(space, "Who does Sam Okoro work for?").answer == "Globex"
+    nobody = reader.answer(space, "Who works at Initech?")
+    assert nobody.no_information
+    subject_named = reader.answer(space, "Who is Tobi Okoro with?")  # about Tobi, not his reports
+    assert subject_named.no_information
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("Who works at Globex?", True),
+        ("How many of the people in the log report to Helen?", True),
+        ("Which employees are based in Kraków?", True),
+        ("How many dogs does Ingrid have?", False),
+        ("Where does Priya live?", False),
+        ("Who is Tunde Bakare's line manager?", False),
+        ("Who got promoted first, Marcus or Pri?", False),
+        ("Who's the head coach of the Lions now?", True),
+    ],
+)
+def test_asks_for_people(question: str, asks: bool) -> None:
+    assert asks_for_people(question) is asks
