@@ -18,7 +18,7 @@ from extraction.temporal_ops import TemporalOp, When
 from graph.facts_read import FactRecord
 from hybrid.composed_answers import join_values
 from hybrid.event_order import is_order_question
-from hybrid.question_plan import QuestionPlan, operator_plan
+from hybrid.question_plan import AnswerKind, QuestionPlan, operator_plan
 from hybrid.question_relation import choose_relations, names_value
 from hybrid.temporal_reads import believed_at
 
@@ -112,7 +112,7 @@ def read_holders(
         f for f in versions if f.relation == relation and (history_wide or believed_at(f, as_of))
     ]
     holders = list(dict.fromkeys(f.subject for f in sorted(chosen, key=lambda f: f.t_from)))
-    kind = "count" if plan.when.op == TemporalOp.COUNT else "list"
+    kind: AnswerKind = "count" if plan.when.op == TemporalOp.COUNT else "list"
     when = plan.when if kind == "count" else When(op=TemporalOp.ALL) if history_wide else When()
     plan = QuestionPlan(value, relation, when, kind, why=why, holders=True)
     if kind == "count":
