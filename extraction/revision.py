@@ -68,6 +68,8 @@ def revise_recent(due: DueConcept, *, char_limit: int, keep_unlinked: int = 2) -
 
     Read newest first, so a sentence's first appearance is its newest copy and a neighbour's
     first sentence is its newest (this runs on every merge into a full context)."""
+    if keep_unlinked < 0:
+        raise ValueError(f"keep_unlinked must be 0 or more, got {keep_unlinked}")
     context = due.context
     seen: set[str] = set()
     neighbours: set[str] = {due.label}

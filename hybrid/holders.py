@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from extraction.temporal_ops import TemporalOp, When
+from extraction.text import tag_words, tokenize
 from graph.facts_read import FactRecord
 from hybrid.composed_answers import join_values
 from hybrid.event_order import is_order_question
@@ -25,11 +26,15 @@ from hybrid.temporal_reads import believed_at
 _ASKS_FOR_PEOPLE = re.compile(
     r"^\s*(?:who|whom)\b"
     r"|\b(?:which|how many|what)\s+(?:of\s+)?(?:the\s+|these\s+|those\s+|our\s+|my\s+|your\s+)?"
-    r"(?:people|persons?|employees|colleagues|members|staff|friends|folks|ones|of them|of us)\b",
+    r"(?:people|persons?|employees|colleagues|members|staff|friends|folks|of them|of us)\b",
     re.IGNORECASE,
 )
 
 
+_NOW_WORDS = re.compile(
+    r"\b(?:now|currently|still|today|these days|at present|at the moment|right now)\b",
+    re.IGNORECASE,
+)
 # "Tunde's manager", "Roz's boyfriend": the question is about that person, read by subject.
 _POSSESSIVE = re.compile(
     r"\b(?!(?:who|what|that|it|there|here|where|how|he|she|which)['’]s\b)[\w-]+['’]s\b",
@@ -79,6 +84,21 @@ def named_value(question: str, names: Sequence[str]) -> str | None:
     return best[2] if best else None
 
 
+def _asks_about_the_past(question: str) -> bool:
+    """A past-tense verb and no word for now ("How many people worked at X?"): everyone who
+    ever held it."""
+    if _NOW_WORDS.search(question):
+        return False
+    return any(tag == "VBD" for _, tag in tag_words(tokenize(question)))
+
+
+def _relation(question: str, held: Sequence[str]) -> str | None:
+    """The relation of the value the question's own words point to (the value being named by
+    the question adds nothing: every relation of it holds that value)."""
+    choices = choose_relations(question, {relation: () for relation in held})
+    return next((c.relation for c in choices if c.relation in held), None)
+
+
 def read_holders(
     question: str,
     names: Sequence[str],
@@ -86,39 +106,40 @@ def read_holders(
     as_of: int | None = None,
 ) -> HoldersRead | None:
     """The answer to a question about who holds a value, or None when the question does not
-    ask for people, names no value of the space, or no relation of that value fits it.
-    ``facts_about(value)``: every version of the facts whose object is ``value``."""
+    ask for people, names no value of the space, no relation of that value fits its words, or it
+    asks who held it first (not read here). ``facts_about(value)``: every version of the facts
+    whose object is ``value`` (empty when there are too many to read whole)."""
     if not asks_for_people(question):
         return None
     value = named_value(question, names)
     if value is None or _names_the_subject(question, value):
         return None
     versions = [f for f in facts_about(value) if as_of is None or f.t_from <= as_of]
-    held: dict[str, list[str]] = {}
-    for fact in versions:
-        held.setdefault(fact.relation, []).append(fact.object)
-    if not held:
+    relation = _relation(question, list(dict.fromkeys(f.relation for f in versions)))
+    if relation is None:
         return None
-    choices = [c for c in choose_relations(question, held, values_count=True) if c.relation in held]
-    if not choices:
-        return None  # no relation of the value fits the question's words
-    relation = choices[0].relation
     why = f"value {value!r} held through {relation!r}"
-    plan = operator_plan(question, value, relation, None, why, yesno=False)
-    history_wide = plan.when.op in (TemporalOp.ALL, TemporalOp.FIRST, TemporalOp.PREVIOUS) or (
-        plan.when.op == TemporalOp.COUNT and plan.when.argument is None
-    )
-    chosen = [
-        f for f in versions if f.relation == relation and (history_wide or believed_at(f, as_of))
-    ]
-    holders = list(dict.fromkeys(f.subject for f in sorted(chosen, key=lambda f: f.t_from)))
-    kind: AnswerKind = "count" if plan.when.op == TemporalOp.COUNT else "list"
-    when = plan.when if kind == "count" else When(op=TemporalOp.ALL) if history_wide else When()
-    plan = QuestionPlan(value, relation, when, kind, why=why, holders=True)
+    when = operator_plan(question, value, relation, None, why, yesno=False).when
+    if when.op == TemporalOp.FIRST:
+        return None
+    held = sorted((f for f in versions if f.relation == relation), key=lambda f: f.t_from)
+    holding = {f.subject for f in held if believed_at(f, as_of)}
+    ever = when.op == TemporalOp.ALL or _asks_about_the_past(question)
+    if when.op == TemporalOp.PREVIOUS:  # "who used to work at X?": held it, no longer does
+        chosen = [f for f in held if f.subject not in holding]
+    elif ever or (when.op == TemporalOp.COUNT and when.argument is None):
+        chosen = held
+        when = When(op=TemporalOp.COUNT if when.op == TemporalOp.COUNT else TemporalOp.ALL)
+    else:
+        chosen = [f for f in held if believed_at(f, as_of)]
+        when = When(op=TemporalOp.COUNT, argument="now") if when.op == TemporalOp.COUNT else When()
+    holders = list(dict.fromkeys(f.subject for f in chosen))
+    kind: AnswerKind = "count" if when.op == TemporalOp.COUNT else "list"
     if kind == "count":
         text = f"{len(holders)} ({join_values(holders)})" if holders else "0"
     elif holders:
         text = join_values(holders)
     else:
         return None
+    plan = QuestionPlan(value, relation, when, kind, why=why, holders=True)
     return HoldersRead(plan, chosen, text)

@@ -22,7 +22,7 @@ from graph.entities import known_aliases
 from graph.facts_read import FactRecord, stream_names
 from hybrid.candidate import Candidate, Evidence
 from hybrid.composed_answers import compose
-from hybrid.holders import read_holders
+from hybrid.holders import asks_for_people, read_holders
 from hybrid.question_people import find_subject, people_mentioned
 from hybrid.question_plan import AnswerKind, QuestionPlan, plan_question
 from hybrid.temporal_reads import TemporalAnswer, believed_at
@@ -121,11 +121,14 @@ class TripleReader:
 
     def _holders(self, space: str, question: str, as_of: int | None) -> ReadOutcome | None:
         """A question about who holds a value ("how many people work at X?"), read by object."""
+        if not asks_for_people(question):
+            return None
         _, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
 
         def facts_about(value: str) -> list[FactRecord]:
             query = Query(object=value)
-            return self.memory.match(space, query, history=True, limit=HOLDER_FACTS).facts
+            found = self.memory.match(space, query, history=True, limit=HOLDER_FACTS)
+            return [] if found.truncated else found.facts  # a partial count would be wrong
 
         found = read_holders(question, names, facts_about, as_of)
         if found is None:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from nltk.tag.perceptron import PerceptronTagger
+from nltk.tag.perceptron import AveragedPerceptron, PerceptronTagger
 
 from extraction.llm.assets import load_tagger_model
 from extraction.perceptron import FastAveragedPerceptron
@@ -73,3 +73,16 @@ def test_no_features_picks_the_greatest_label() -> None:
     assert model.predict({"unknown": 1}) == ("VB", None)
     assert model.predict({"x": 1}) == ("NN", None)
     assert model.predict({"x": 0}) == ("VB", None)
+
+
+def test_scores_are_summed_in_the_features_order() -> None:
+    """B's 1e16 + 1 + 1 is 1e16 added in order (each 1 rounds away), so A's 1e16 + 2 wins; added
+    in another order B's would be 1e16 + 2 too, and the tie would go to B."""
+    weights = {"big": {"B": 1e16}, "one": {"B": 1.0}, "two": {"B": 1.0}, "a": {"A": 1e16 + 2}}
+    features = {"big": 1, "one": 1, "two": 1, "a": 1}
+    reference = AveragedPerceptron(weights)
+    reference.classes = {"A", "B"}
+    assert FastAveragedPerceptron(weights, {"A", "B"}).predict(features) == (
+        reference.predict(features)[0],
+        None,
+    )

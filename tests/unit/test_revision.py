@@ -1,5 +1,7 @@
 """The symbolic (``recent``) context reviser."""
 
+import pytest
+
 from extraction.revision import revise_recent
 from graph.concept_merges import DueConcept
 
@@ -113,3 +115,8 @@ def test_the_reviser_agrees_with_its_first_form_on_random_contexts() -> None:
         limit = rng.choice([50, 200, 600, 10_000])
         revised = revise_recent(due, char_limit=limit)
         assert (revised.context, revised.context_t) == _reference(due, limit)
+
+
+def test_a_negative_number_of_unlinked_sentences_is_refused() -> None:
+    with pytest.raises(ValueError, match="keep_unlinked"):
+        revise_recent(_due([(1, "Brandon waved.")]), char_limit=100, keep_unlinked=-1)

@@ -42,6 +42,14 @@ def test_who_ever_held_it_and_as_of(reader: TripleReader, space: str) -> None:
     assert ever.answer == "3 (Sam Okoro, Priya Nair and Emre Kaya)"
     then = reader.answer(space, "Who works at Brightwave Analytics?", as_of=2)
     assert then.answer == "Sam Okoro and Priya Nair"
+    past = reader.answer(space, "How many people worked at Brightwave Analytics?")
+    assert past.answer == "3 (Sam Okoro, Priya Nair and Emre Kaya)"
+    assert past.signals["queries"] == [">>works for>>Brightwave Analytics@count"]
+    former = reader.answer(space, "Who used to work at Brightwave?")
+    assert former.answer == "Sam Okoro"
+    assert reader.answer(space, "Who no longer works at Brightwave Analytics?").answer == (
+        "Sam Okoro"
+    )
 
 
 def test_a_question_about_a_person_is_still_read_by_subject(
@@ -52,6 +60,13 @@ def test_a_question_about_a_person_is_still_read_by_subject(
     assert nobody.no_information
     subject_named = reader.answer(space, "Who is Tobi Okoro with?")  # about Tobi, not his reports
     assert subject_named.no_information
+    for unread in (
+        "Who is the CEO of Brightwave Analytics?",  # no relation of the value fits the words
+        "Who was the first to join Brightwave?",  # first holder: not read here
+    ):
+        assert reader.answer(space, unread).no_information, unread
+    lives_with = reader.answer(space, "Who lives with Tobi Okoro?")  # not the people he manages
+    assert "Emre" not in lives_with.answer
 
 
 @pytest.mark.parametrize(
@@ -65,6 +80,7 @@ def test_a_question_about_a_person_is_still_read_by_subject(
         ("Who is Tunde Bakare's line manager?", False),
         ("Who got promoted first, Marcus or Pri?", False),
         ("Who's the head coach of the Lions now?", True),
+        ("Which ones did Sam buy in Chicago?", False),
     ],
 )
 def test_asks_for_people(question: str, asks: bool) -> None:
