@@ -87,8 +87,8 @@ def _retag(tokens: Sequence[Token]) -> list[Token]:
         capitalised = word[:1].isupper() and word.casefold() not in _TIME_WORDS
         if not capitalised or tag in ("NNP", "NNPS"):
             continue
-        if tag in ("PRP", "PRP$", "DT", "IN", "CC", "MD", "WP") and common_word(word):
-            continue
+        if tag in ("PRP", "PRP$", "DT", "IN", "CC", "MD", "WP", "RB", "WRB") and common_word(word):
+            continue  # "Then Callum Strachan pulled out …": the adverb is not part of the name
         following = i + 1 < len(fixed) and fixed[i + 1][0][:1].isupper()
         if i > 0 or following or not common_word(word):  # "Saoirse/JJ …", "Tomas/IN …"
             fixed[i] = (word, "NNP")

@@ -27,6 +27,8 @@ def facts(text: str) -> list[str]:
             ["Amara>>works for>>Norrsken Labs", "Amara>>works as>>chemist"],
         ),
         ("Priya's favourite bakery is Crumb & Co now.", ["Priya>>favourite bakery>>Crumb & Co"]),
+        ("Then Callum Strachan moved to Wellington.", ["Callum Strachan>>lives in>>Wellington"]),
+        ("Also Callum Strachan works for Globex.", ["Callum Strachan>>works for>>Globex"]),
     ],
 )
 def test_plain_statements(text: str, expected: list[str]) -> None:
