@@ -67,6 +67,13 @@ _RELATION_NOUNS = {
 }
 
 
+# -ing words that work as prepositions: after a comma they open no clause of their own.
+_ING_PREPOSITIONS = frozenset(
+    "including regarding concerning considering following excluding involving according "
+    "barring pending".split()
+)
+
+
 def _is_verb(tag: str) -> bool:
     return tag.startswith("VB") or tag == "MD"
 
@@ -559,8 +566,8 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         subject = None
     verb, negated, end = _relation_phrase(clause, found.verb_start)
     after = _Context(subject, after.named)
-    if subject is None or not verb:
-        return [], after
+    if subject is None or not verb or (len(verb) == 1 and verb[0].casefold() in _ING_PREPOSITIONS):
+        return [], after  # "…, including the way I label tubes": no relation is named
     if verb[0].casefold() in _REPORTING:  # "Oddvar told me he drives …": read what was told
         rest = list(clause[end:])
         while rest and rest[0][0].casefold() in ("me", "us", "that", "him", "her", "them"):

@@ -29,6 +29,10 @@ def facts(text: str) -> list[str]:
         ("Priya's favourite bakery is Crumb & Co now.", ["Priya>>favourite bakery>>Crumb & Co"]),
         ("Then Callum Strachan moved to Wellington.", ["Callum Strachan>>lives in>>Wellington"]),
         ("Also Callum Strachan works for Globex.", ["Callum Strachan>>works for>>Globex"]),
+        (
+            "Owen Pratt moved to Leeds, including his piano and the cat.",
+            ["Owen Pratt>>lives in>>Leeds"],
+        ),
     ],
 )
 def test_plain_statements(text: str, expected: list[str]) -> None:
