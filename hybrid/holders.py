@@ -19,7 +19,7 @@ from extraction.text import tag_words, tokenize
 from graph.facts_read import FactRecord
 from hybrid.composed_answers import join_values
 from hybrid.event_order import is_order_question
-from hybrid.question_plan import AnswerKind, QuestionPlan, operator_plan
+from hybrid.question_plan import NOW_WORDS, AnswerKind, QuestionPlan, operator_plan
 from hybrid.question_relation import choose_relations, names_value
 from hybrid.temporal_reads import believed_at
 
@@ -31,10 +31,6 @@ _ASKS_FOR_PEOPLE = re.compile(
 )
 
 
-_NOW_WORDS = re.compile(
-    r"\b(?:now|currently|still|today|these days|at present|at the moment|right now)\b",
-    re.IGNORECASE,
-)
 # "Tunde's manager", "Roz's boyfriend": the question is about that person, read by subject.
 _POSSESSIVE = re.compile(
     r"\b(?!(?:who|what|that|it|there|here|where|how|he|she|which)['’]s\b)[\w-]+['’]s\b",
@@ -87,7 +83,7 @@ def named_value(question: str, names: Sequence[str]) -> str | None:
 def _asks_about_the_past(question: str) -> bool:
     """A past-tense verb and no word for now ("How many people worked at X?"): everyone who
     ever held it."""
-    if _NOW_WORDS.search(question):
+    if NOW_WORDS.search(question):
         return False
     return any(tag == "VBD" for _, tag in tag_words(tokenize(question)))
 

@@ -44,7 +44,7 @@ _HISTORY = re.compile(
     r"to date|in (?:his|her|their) life)\b",
     re.IGNORECASE,
 )
-_NOW = re.compile(
+NOW_WORDS = re.compile(
     r"\b(?:now|currently|at the moment|these days|right now|at present|today|still)\b",
     re.IGNORECASE,
 )
@@ -245,12 +245,12 @@ def operator_plan(
     history_wide = bool(_HISTORY.search(question)) or perfect_tense(question)
     if _COUNT.search(question):
         past = re.search(r"\bdid\b", question, re.IGNORECASE) is not None
-        scope = "now" if _NOW.search(question) or not (history_wide or past) else None
+        scope = "now" if NOW_WORDS.search(question) or not (history_wide or past) else None
         when = When(op=TemporalOp.COUNT, argument=scope)
         return QuestionPlan(subject, relation, when, "count", why=why)
     if _FIRST.search(question):
         return QuestionPlan(subject, relation, When(op=TemporalOp.FIRST), "value", why=why)
-    if _PREVIOUS.search(question) and not _NOW.search(question):
+    if _PREVIOUS.search(question) and not NOW_WORDS.search(question):
         return QuestionPlan(subject, relation, When(op=TemporalOp.PREVIOUS), "value", why=why)
     if _LIST.search(question) or history_wide:
         return QuestionPlan(subject, relation, When(op=TemporalOp.ALL), "list", why=why)

@@ -22,7 +22,7 @@ from graph.entities import known_aliases
 from graph.facts_read import FactRecord, stream_names
 from hybrid.candidate import Candidate, Evidence
 from hybrid.composed_answers import compose
-from hybrid.holders import asks_for_people, read_holders
+from hybrid.holders import read_holders
 from hybrid.question_people import find_subject, people_mentioned
 from hybrid.question_plan import AnswerKind, QuestionPlan, plan_question
 from hybrid.temporal_reads import TemporalAnswer, believed_at
@@ -69,9 +69,11 @@ class TripleReader:
         self.memory = memory
         self.model = model
 
-    def structural_plan(self, space: str, question: str) -> QuestionPlan | None:
-        """The read the question's structure asks for, or None (no known person or relation)."""
-        people, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
+    def structural_plan(
+        self, space: str, question: str, people: list[str], names: list[str]
+    ) -> QuestionPlan | None:
+        """The read the question's structure asks for, or None (no known person or relation).
+        ``people``, ``names``: the space's fact subjects and names (``stream_names``)."""
         aliases = known_aliases(self.memory.store, space)
         said_by = speaker(question)
         subject = find_subject(question, people, said_by, names, aliases)
@@ -119,11 +121,10 @@ class TripleReader:
             ]
         return ReadOutcome(plan, answer, history, compose(plan, answer, history), source)
 
-    def _holders(self, space: str, question: str, as_of: int | None) -> ReadOutcome | None:
+    def _holders(
+        self, space: str, question: str, names: list[str], as_of: int | None
+    ) -> ReadOutcome | None:
         """A question about who holds a value ("how many people work at X?"), read by object."""
-        if not asks_for_people(question):
-            return None
-        _, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
 
         def facts_about(value: str) -> list[FactRecord]:
             query = Query(object=value)
@@ -139,7 +140,8 @@ class TripleReader:
     def read(self, space: str, question: str, as_of: int | None = None) -> ReadOutcome | None:
         """The first plan whose read composes an answer: the structure's (about a person, then
         about who holds a value), then the model's."""
-        structural = self.structural_plan(space, question)
+        people, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
+        structural = self.structural_plan(space, question, people, names)
         tried: list[ReadOutcome] = []
         if structural is not None:
             kin = [replace(structural, relation=r) for r in structural.alternatives]
@@ -147,7 +149,7 @@ class TripleReader:
                 tried.append(self._execute(space, plan, as_of, "structure"))
                 if tried[-1].text is not None:
                     return tried[-1]
-        holders = self._holders(space, question, as_of)
+        holders = self._holders(space, question, names, as_of)
         if holders is not None:
             return holders
         for plan in self.model_plans(question):
