@@ -53,7 +53,8 @@ def compose(
     if plan.kind == "order":
         return order_answer(plan.order) if plan.order is not None else None
     if plan.kind == "yesno":
-        return _yes_no(plan, answer, history) if history else None
+        answerable = history and (plan.value is not None or not plan.unnamed)
+        return _yes_no(plan, answer, history) if answerable else None
     if plan.kind == "count":
         if answer.count is None or not answer.considered:
             return None

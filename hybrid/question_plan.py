@@ -29,8 +29,15 @@ from extraction.temporal_ops import TemporalOp, When
 from extraction.text import tag_words
 from graph.facts_read import FactRecord
 from hybrid.event_order import Event, OrderQuestion, find_event, is_order_question, read_order
-from hybrid.question_people import people_mentioned
-from hybrid.question_relation import choose_relations, names_value
+from hybrid.question_people import QUESTION_STOPWORDS, Mention, people_mentioned, question_words
+from hybrid.question_relation import (
+    LIGHT_STEMS,
+    RelationChoice,
+    choose_relations,
+    names_value,
+    relation_stems,
+    stems,
+)
 
 AnswerKind = Literal["value", "list", "count", "yesno", "order"]
 
@@ -80,6 +87,7 @@ _KIN: dict[str, tuple[str, ...]] = {
     "is learning": ("plays", "studies"),
     "plays": ("is learning",),
 }
+ALTERNATIVE_MARGIN = 1.0  # cue score: one cue word
 _WHICH = re.compile(r"\b(?:which|what)\s+(\w+)", re.IGNORECASE)
 _NOT_NOUNS = frozenset("is are was were does do did has have had kind sort type of".split())
 _HAVE = frozenset({"has", "have", "'s", "'ve", "hasn't", "haven't"})
@@ -101,6 +109,10 @@ class QuestionPlan:
     order: OrderQuestion | None = field(default=None, compare=False)
     alternatives: tuple[str, ...] = ()  # relations to read when this one holds nothing
     holders: bool = False  # ``subject`` is a value, and the question asks who holds it
+    # Nouns a yes/no question names beside the person, the relation and its stored values
+    # ("volleyball" in "does he still play volleyball?" when none is stored): the read's value
+    # does not answer it.
+    unnamed: tuple[str, ...] = ()
 
     def query(self) -> Query:
         if self.holders:
@@ -166,11 +178,17 @@ def _bounded(
     return replace(plan, when=When(), kind="value", value=None, why=why, as_of=bound)
 
 
-def _with_family(relations: Sequence[str], stored: Mapping[str, Sequence[str]]) -> list[str]:
-    """Relations to read when the first holds nothing: the other candidates the person has
-    values of, then the first one's kin ("owns" for "has pet")."""
-    kin = [k for r in relations[:1] for k in _KIN.get(r, ())]
-    return [r for r in dict.fromkeys([*relations[1:], *kin]) if stored.get(r)]
+def _with_family(
+    choices: Sequence[RelationChoice], stored: Mapping[str, Sequence[str]]
+) -> list[str]:
+    """Relations to read when the first holds nothing: the other candidates the question cues
+    about as strongly (within ``ALTERNATIVE_MARGIN`` of the best) that the person has values of,
+    then the first one's kin ("owns" for "has pet"). A weaker candidate is another question:
+    "do for a living" also cues "lives in", by its last word."""
+    best = choices[0]
+    close = [c.relation for c in choices[1:] if c.score >= best.score - ALTERNATIVE_MARGIN]
+    kin = _KIN.get(best.relation, ())
+    return [r for r in dict.fromkeys([*close, *kin]) if stored.get(r)]
 
 
 def plan_question(
@@ -210,9 +228,11 @@ def plan_question(
         return None
     relation = choices[0].relation
     why = f"person {subject!r}, relation {relation!r}"
-    others = tuple(_with_family([c.relation for c in choices], stored))
+    others = tuple(_with_family(choices, stored))
     plan = operator_plan(question, subject, relation, choices[0].named_value, why, yesno)
     plan = replace(plan, alternatives=others)
+    if yesno and plan.value is None:
+        plan = replace(plan, unnamed=_unnamed_nouns(question, mentions, relation))
     if dated is None:
         return plan
     op, clause, _ = dated
@@ -223,6 +243,21 @@ def plan_question(
     event = find_event(clause, history)
     bounded = _bounded(plan, op, event, history) if event is not None else None
     return bounded or plan
+
+
+def _unnamed_nouns(question: str, mentions: Sequence[Mention], relation: str) -> tuple[str, ...]:
+    """The nouns of ``question`` that are not a person it names nor a word of ``relation``."""
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    words = [w for i, (w, _) in enumerate(question_words(question)) if i not in taken]
+    spoken = relation_stems(relation)
+    return tuple(
+        word
+        for word, tag in tag_words(words)
+        if tag.startswith("NN")
+        and word not in QUESTION_STOPWORDS
+        and not (set(stems(word)) & spoken)
+        and not set(stems(word)) <= LIGHT_STEMS
+    )
 
 
 def _is_yesno(question: str) -> bool:

@@ -77,7 +77,7 @@ def stems(text: str) -> list[str]:
 
 
 def content_stems(text: str) -> set[str]:
-    return {s for s in stems(text) if s not in _LIGHT_STEMS}
+    return {s for s in stems(text) if s not in LIGHT_STEMS}
 
 
 @lru_cache(maxsize=1)
@@ -87,7 +87,7 @@ def _cue_stems() -> tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]:
     )
 
 
-_LIGHT_STEMS = frozenset(stems(" ".join(_LIGHT)))
+LIGHT_STEMS = frozenset(stems(" ".join(_LIGHT)))
 CUED_RELATIONS = tuple(dict.fromkeys(relation for relation, _ in _CUES))
 
 
@@ -106,6 +106,12 @@ def cue_score(question_stems: Sequence[str], relation: str) -> float:
             elif set(cue) <= words:
                 best = max(best, len(cue) - 0.5)
     return best
+
+
+def relation_stems(relation: str) -> frozenset[str]:
+    """Every stem that speaks of ``relation``: its cues' and its own content words'."""
+    cued = {s for cued, cues in _cue_stems() if cued == relation for cue in cues for s in cue}
+    return frozenset(cued | content_stems(relation))
 
 
 def names_value(text: str, value: str) -> int:
@@ -144,7 +150,7 @@ def choose_relations(
     noun of a "which/what X" question; ``values_count``: whether a value it names points to
     its relation (a yes/no question: "still at Lumen Forge?"), not only dates it."""
     question_stems = stems(question)
-    content = set(question_stems) - _LIGHT_STEMS
+    content = set(question_stems) - LIGHT_STEMS
     which = stems(asks_which)[0] if asks_which else None
     scored: dict[str, tuple[float, str | None]] = {}
     for order, relation in enumerate([*stored, *CUED_RELATIONS]):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 
 import numpy as np
@@ -352,9 +352,13 @@ class TripleMemory:
         as_of: int | None = None,
         history: bool = False,
         limit: int,
+        same_relation: bool = False,
     ) -> FactMatches:
         """Exact keys first; only when they find nothing, the fuzzy (embedding) read. A relation
-        is read as its canonical relation first ("works at" asks for ``works for``)."""
+        is read as its canonical relation first ("works at" asks for ``works for``).
+        ``same_relation``: the fuzzy read keeps only facts of that relation (names may still
+        differ): a question planned by rule asks for one relation, and a paraphrase's facts
+        ("works for" when it asked "works as") answer another question."""
         relation = query.relation
         if relation is not None:
             reading = read_relation(relation)
@@ -370,9 +374,14 @@ class TripleMemory:
         aliased = through_aliases(self.store, space, fact_query, known)  # a merged or other name
         if aliased != fact_query:
             return self.match(
-                space, Query(**vars(aliased)), as_of=as_of, history=history, limit=limit
+                space,
+                Query(**vars(aliased)),
+                as_of=as_of,
+                history=history,
+                limit=limit,
+                same_relation=same_relation,
             )
-        return fuzzy_facts(
+        found = fuzzy_facts(
             self.store,
             space,
             fact_query,
@@ -382,12 +391,31 @@ class TripleMemory:
             history=history,
             limit=limit,
         )
+        if not same_relation or relation is None:
+            return found
+        key = relation_key(relation)
+        kept = [f for f in found.facts if f.relation_key == key]
+        return replace(found, facts=kept)
 
     def read(
-        self, space: str, query: Query, *, as_of: int | None = None, history: bool = False
+        self,
+        space: str,
+        query: Query,
+        *,
+        as_of: int | None = None,
+        history: bool = False,
+        same_relation: bool = False,
     ) -> ReadResult:
-        """A memory read as the papers define it: more than Q_thr matches is no answer."""
-        found = self.match(space, query, as_of=as_of, history=history, limit=self.config.q_thr)
+        """A memory read as the papers define it: more than Q_thr matches is no answer.
+        ``same_relation`` as in ``match``."""
+        found = self.match(
+            space,
+            query,
+            as_of=as_of,
+            history=history,
+            limit=self.config.q_thr,
+            same_relation=same_relation,
+        )
         return ReadResult(
             query=query,
             facts=[] if found.truncated else found.facts,
@@ -395,9 +423,12 @@ class TripleMemory:
             ambiguous=found.truncated,
         )
 
-    def read_when(self, space: str, query: Query, *, as_of: int | None = None) -> TemporalAnswer:
+    def read_when(
+        self, space: str, query: Query, *, as_of: int | None = None, same_relation: bool = False
+    ) -> TemporalAnswer:
         """A read with its temporal operator applied to every version of the matching facts
-        (``hybrid.temporal_reads``); more than Q_thr versions is no answer, as in MEMLLM."""
+        (``hybrid.temporal_reads``); more than Q_thr versions is no answer, as in MEMLLM.
+        ``same_relation`` as in ``match``."""
         when = query.when
         if when.op == TemporalOp.AS_OF:
             at = parse_as_of(when.argument or "")
@@ -406,7 +437,11 @@ class TripleMemory:
                 at = t_observed_by(self.store, space, moment)
             when = When(op=TemporalOp.AS_OF, argument=str(at))
         found = self.match(
-            space, query.model_copy(update={"when": NOW}), history=True, limit=self.config.q_thr
+            space,
+            query.model_copy(update={"when": NOW}),
+            history=True,
+            limit=self.config.q_thr,
+            same_relation=same_relation,
         )
         if found.truncated:
             return TemporalAnswer(when, [])

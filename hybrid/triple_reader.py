@@ -110,15 +110,13 @@ class TripleReader:
             return ReadOutcome(plan, answer, [], compose(plan, answer), source)
         if plan.as_of is not None and (as_of is None or plan.as_of < as_of):
             as_of = plan.as_of  # an event bounds the read ("before he joined Saltmarsh")
-        answer = self.memory.read_when(space, plan.query(), as_of=as_of)
+        planned = source == "structure"  # the rule chose one relation: no paraphrase answers it
+        answer = self.memory.read_when(space, plan.query(), as_of=as_of, same_relation=planned)
         history: list[FactRecord] = []
         if plan.kind == "yesno":
             query = Query(subject=plan.subject, relation=plan.relation)
-            history = [
-                f
-                for f in self.memory.read(space, query, history=True).facts
-                if as_of is None or f.t_from <= as_of
-            ]
+            found = self.memory.read(space, query, history=True, same_relation=planned)
+            history = [f for f in found.facts if as_of is None or f.t_from <= as_of]
         return ReadOutcome(plan, answer, history, compose(plan, answer, history), source)
 
     def _holders(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from extraction.temporal_ops import TemporalOp, When
@@ -210,3 +212,25 @@ def test_order_questions_compare_two_events() -> None:
 
 def test_an_order_question_about_an_event_the_memory_lacks_gets_no_plan() -> None:
     assert plan_question("Did Tomas marry before or after he moved to Molde?", PEOPLE, BOTH) is None
+
+
+def test_a_weakly_cued_relation_is_no_fallback() -> None:
+    """ "do for a living" cues "works as"; its last word also cues "lives in", which must not
+    answer when Ilse has no job title stored."""
+    living = plan("What does Ilse do for a living?")
+    assert living.relation == "works as"
+    assert "lives in" not in living.alternatives
+
+
+def test_a_yes_no_question_about_something_unstored_is_not_composed() -> None:
+    sport = plan("Does Tomas still play volleyball?")
+    assert sport.unnamed == ("volleyball",)
+    versions = [version("is learning", "Welsh", 4, None, "Tomas Okafor")]
+    fallback = replace(sport, relation="is learning")  # the kin a fallback would read
+    assert compose(fallback, select(versions, fallback.when), versions) is None
+    assert plan("Did Ilse ever live in Paris?").unnamed == ("paris",)
+    named = plan("Is Tomas still at Saltvik Brewery?")
+    assert named.unnamed == () and named.value == "Saltvik Brewery"
+    working = plan("Is Ilse still working?")
+    assert working.unnamed == ()
+    assert compose(working, select(ILSE, working.when), ILSE[3:5]) == "Yes — Fjord Bank."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from extraction.memory_api import Query
 from hybrid.holders import asks_for_people
 from hybrid.triple_memory import TripleMemory
 from hybrid.triple_reader import TripleReader
@@ -85,3 +86,15 @@ def test_a_question_about_a_person_is_still_read_by_subject(
 )
 def test_asks_for_people(question: str, asks: bool) -> None:
     assert asks_for_people(question) is asks
+
+
+def test_a_question_planned_by_rule_is_not_answered_by_a_paraphrased_relation(
+    reader: TripleReader, memory: TripleMemory, space: str
+) -> None:
+    """Sam has an employer and no job title: "what does he do" is not "Globex". The model's
+    reads (MEMLLM's fuzzy read) still find paraphrases."""
+    job = reader.answer(space, "What does Sam Okoro do for a living?")
+    assert job.no_information, job.answer
+    assert memory.read_when(space, Query(subject="Sam Okoro", relation="works as")).values == [
+        "Globex"
+    ]
