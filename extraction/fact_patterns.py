@@ -130,6 +130,10 @@ class _Phrase:
     head: str = ""  # the common noun a name modified ("trip" of "his Paris trip")
 
 
+def _has_digit(word: str) -> bool:
+    return any(c.isdigit() for c in word)
+
+
 def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
     """The noun phrase starting at ``i`` (after determiners), or None when there is none."""
     n = len(tokens)
@@ -145,8 +149,10 @@ def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
     j = i
     while j < n:
         word, tag = tokens[j]
-        if _is_proper(tokens[j], j == 0) or (proper_words and tag == "CD"):
-            proper_words.append(word)
+        if _is_proper(tokens[j], j == 0) or (proper_words and tag == "CD" and _has_digit(word)):
+            proper_words.append(word)  # "Grade 5", "Apollo 11"
+        elif proper_words and tag == "CD":
+            break  # "at Sandviken three mornings a week": the number counts something else
         elif proper_words and word.casefold() in _NAME_LINKS and j + 1 < n:
             if not _is_proper(tokens[j + 1], False):
                 break
@@ -175,7 +181,7 @@ def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
         head = words[-1] if words[-1] not in proper_words else ""
         return _Phrase(" ".join(proper_words), start, end, True, head)  # "a rusty Volvo" → Volvo
     while words and tokens[i][1] == "JJ" and len(words) > 1 and not proper_words:
-        if any(c.isdigit() for c in tokens[i][0]):
+        if _has_digit(tokens[i][0]):
             break  # "the under-12 rugby team" keeps its "under-12"
         words, i = words[1:], i + 1  # "a small clinic" → clinic
     return _Phrase(" ".join(words), start, end, bool(proper_words))

@@ -98,7 +98,7 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "reports to",
         SINGLE,
         "reports to | reports directly to | reporting to | line manager | manager is | "
-        "managed by | works under",
+        "managed by | works under | manager | boss | supervisor",
         "no longer reports to",
     ),
     CanonicalRelation.of(

@@ -77,14 +77,13 @@ def _loose(
     values = current(t.subject, t.relation)
     if not values and touched(t.subject, t.relation):
         return None
-    if t.relation not in LOOSE:
-        held = not values or any(_same(v, t.object) for v in values)
-        return t if held else None  # "NOT moving back to Bristol" while in Cardiff
     if any(_same(v, t.object) for v in values):
         return t
     matching = [v for v in values if _part_of(t.object, v) or _part_of(v, t.object)]
-    if len(matching) == 1:
+    if len(matching) == 1:  # "Sofia Reyes and I broke up" ends "is seeing Sofia"
         return t.model_copy(update={"object": matching[0]})
+    if t.relation not in LOOSE:
+        return None if values else t  # "NOT moving back to Bristol" while in Cardiff
     if t.relation in ("drives", "rides") and not is_vehicle(t.object):
         return None
     return None if values else t  # "quit duolingo" while at Daeyang Games ends no job

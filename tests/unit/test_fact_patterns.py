@@ -30,6 +30,11 @@ def facts(text: str) -> list[str]:
         ("Then Callum Strachan moved to Wellington.", ["Callum Strachan>>lives in>>Wellington"]),
         ("Also Callum Strachan works for Globex.", ["Callum Strachan>>works for>>Globex"]),
         (
+            "Ingrid Solberg swims at Sandviken three mornings a week.",
+            ["Ingrid Solberg>>swims at>>Sandviken"],  # a spelled number ends a name
+        ),
+        ("Tom Hale works at Studio 54 now.", ["Tom Hale>>works for>>Studio 54"]),
+        (
             "Owen Pratt moved to Leeds, including his piano and the cat.",
             ["Owen Pratt>>lives in>>Leeds"],
         ),

@@ -21,6 +21,8 @@ from graph.keys import relation_key
         ("handed in her notice at", "works for", True),
         ("is unemployed", "works for", True),
         ("has started going out with", "is seeing", False),
+        ("manager", "reports to", False),  # "My manager is Élodie Gagnon"
+        ("boss", "reports to", False),
         ("shares a flat with", "shares a flat with", False),
         ("broke up with", "is seeing", True),
         ("cancelled his trip to", "plans to travel to", True),

@@ -86,3 +86,16 @@ def test_couples_keep_their_direction_and_engagement_ends_dating() -> None:
     assert endings(fact("Kwame Asante", "is seeing", "Ines Carvalho"), first="Ines Carvalho")[
         -1
     ] == ("Ines Carvalho>>is seeing>>Kwame Asante")
+
+
+def test_an_ending_by_the_full_name_ends_the_first_name_stored_earlier() -> None:
+    """ "Dev is seeing Sofia" was stored before her surname was known; "Sofia Reyes and I
+    broke up" ends it. A value the person does not hold still ends nothing."""
+    STATE[("Dev Malhotra", "is seeing")] = ["Sofia"]
+    try:
+        assert endings(fact("Dev Malhotra", "is seeing", "Sofia Reyes", retract=True)) == [
+            "Dev Malhotra>>not is seeing>>Sofia"
+        ]
+        assert endings(fact("Dev Malhotra", "is seeing", "Rahel Tesfaye", retract=True)) == []
+    finally:
+        del STATE[("Dev Malhotra", "is seeing")]
