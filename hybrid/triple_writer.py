@@ -70,6 +70,7 @@ from hybrid.entities import (
     known_names,
     recorded,
 )
+from hybrid.name_adoption import Adoption, adopt_lone_name, lone_name_of
 from hybrid.triple_memory import TripleMemory
 
 WriteContext = Literal["resolve", "pretext", "both", "none"]
@@ -135,6 +136,15 @@ def _about(attributed: Attributed, written: list[Triple], people: list[str]) -> 
     return list(dict.fromkeys([*attributed.about, *subjects]))
 
 
+def _renamed(triple: Triple, known: KnownNames) -> Triple:
+    """``triple`` with its names as the space knows them now."""
+    subject = current_name(triple.subject, known)
+    obj = None if triple.object is None else current_name(triple.object, known)
+    if subject == triple.subject and obj == triple.object:
+        return triple
+    return triple.model_copy(update={"subject": subject, "object": obj})
+
+
 class TripleWriter:
     def __init__(
         self,
@@ -162,6 +172,7 @@ class TripleWriter:
             lambda: deque(maxlen=_REMEMBERED)
         )  # space → (statement text, the facts written for it), newest first
         self._people: dict[str, People] = {}  # space → the people its statements named
+        self._settled: dict[str, set[str]] = defaultdict(set)  # space → lone names adopted
         self._lock = threading.Lock()
 
     def _registry(self, space: str) -> People:
@@ -202,6 +213,24 @@ class TripleWriter:
             people=list(dict.fromkeys([*people, *mine, *known.people])),
             names=list(dict.fromkeys([*named, *known.names])),
         )
+
+    def _adopt_lone_names(self, space: str, resolutions: Sequence[Resolution]) -> bool:
+        """Merge the entities of names said alone before the stream gave the full name
+        (``hybrid.name_adoption``); each lone name is settled once per space. Whether any
+        was merged."""
+        merged = False
+        for resolution in resolutions:
+            mention = entity_key(resolution.mention)
+            if not lone_name_of(resolution) or mention in self._settled[space]:
+                continue
+            adopted = adopt_lone_name(self.memory.store, space, resolution)
+            if adopted is not Adoption.LATER:
+                with self._lock:
+                    self._settled[space].add(mention)
+            if adopted is Adoption.MERGED:
+                LOG.info("entity resolution: merged %s", resolution)
+                merged = True
+        return merged
 
     def _single(self, relation: str) -> bool:
         """Single-valued by the listed relations alone: an unlisted relation's neighbour rule
@@ -370,8 +399,12 @@ class TripleWriter:
             )
             found = resolved.triples
             resolutions = list(dict.fromkeys([*resolved.resolutions, *attributed.resolutions]))
+            if self._adopt_lone_names(space, resolutions):
+                known = self._known(space, people)  # the merged names are aliases now
         with self._lock:
             history = [written for _, written in self._recent[space]]
+        if known:  # a name merged since is its entity's ("Sofia" → "Sofia Reyes")
+            history = [[_renamed(t, known) for t in written] for written in history]
         earlier = [t for written in history for t in written]
         found = self.memory.canonical(space, found, earlier)
         if resolving:

@@ -36,3 +36,39 @@ def test_a_statement_whose_facts_cannot_be_read_is_stored_all_the_same(
     texts = ["— 's ; > {weird}", "Ilse's — is 's.", "lol", "Ilse -> moved to ops, reports to Kemi"]
     outcomes = memory.remember(space, texts)
     assert [o.t for o in outcomes] == [1, 2, 3, 4]
+
+
+def test_a_first_name_said_before_the_full_name_joins_the_person(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    """Facts stored under "Sofia" before the stream named Sofia Reyes move to her (a recorded
+    merge, undone by split), so the breakup ends the relation stored under the lone name."""
+    memory = recallgraph.variant(triple_writer="patterns", vectors_enabled=False)
+    for said in [  # one at a time, as a chat arrives
+        "Dev Malhotra: My girlfriend Sofia says my accent is a crime.",
+        "Ingrid Solberg: Sofia Reyes moved to Toronto last week.",
+        "Dev Malhotra: Bad news first: Sofia and I broke up.",
+    ]:
+        memory.remember(space, [said])
+    (sofia,) = [e for e in memory.entities(space).entities if e.name == "Sofia Reyes"]
+    assert [a.name for a in sofia.aliases] == ["Sofia"]
+    assert "named so in the stream" in sofia.aliases[0].reason
+    dating = [f for f in memory.history(space, "Dev Malhotra") if f.relation == "is seeing"]
+    assert [(f.object, f.t_from, f.t_to) for f in dating] == [("Sofia Reyes", 1, 3)]
+    memory.split_entity(space, "Sofia")
+    assert {f.object for f in memory.history(space, "Dev Malhotra")} >= {"Sofia"}
+
+
+def test_a_place_is_never_merged_into_a_person_of_its_name(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    memory = recallgraph.variant(triple_writer="patterns", vectors_enabled=False)
+    for said in [
+        "Nadia Holm moved to Sofia last spring.",
+        "Sofia Petrova works as a pianist.",
+        "Sofia Petrova says Sofia is cold in winter.",
+    ]:
+        memory.remember(space, [said])
+    homes = [f.object for f in memory.history(space, "Nadia Holm") if f.relation == "lives in"]
+    assert homes == ["Sofia"]
+    assert "Sofia" in {e.name for e in memory.entities(space).entities}
