@@ -42,6 +42,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("is seeing", "dating | date | dated | seeing | boyfriend | girlfriend | partner | "
                   "going out | together | relationship | who with | other half"),
     ("married to", "married | husband | wife | spouse | engaged | fiance | fiancee"),
+    ("reports to", "manager | boss | report to | reports to | line manager | supervisor"),
     ("plans to travel to", "trip | travel | vacation | holiday | plan to visit | "
                            "planning to visit | plan to go | planning to go | off to | heading"),
     ("studies at", "study at | studying at | university | college | enrolled | degree | phd | "

@@ -17,14 +17,17 @@ from dataclasses import dataclass, replace
 from extraction.memory_api import Query
 from extraction.memory_model.model import MemoryModel
 from extraction.name_resolution import speaker
+from extraction.supersession import SYMMETRIC
 from extraction.temporal_ops import TemporalOp
 from graph.entities import known_aliases
 from graph.facts_read import FactRecord, stream_names
+from graph.keys import relation_key
 from hybrid.candidate import Candidate, Evidence
 from hybrid.composed_answers import compose
 from hybrid.holders import read_holders
 from hybrid.question_people import find_subject, people_mentioned
 from hybrid.question_plan import AnswerKind, QuestionPlan, plan_question
+from hybrid.role_hops import role_mention
 from hybrid.temporal_reads import TemporalAnswer, believed_at
 from hybrid.triple_memory import TripleMemory
 
@@ -70,11 +73,48 @@ class TripleReader:
         self.model = model
 
     def structural_plan(
-        self, space: str, question: str, people: list[str], names: list[str]
+        self,
+        space: str,
+        question: str,
+        people: list[str],
+        names: list[str],
+        as_of: int | None = None,
     ) -> QuestionPlan | None:
         """The read the question's structure asks for, or None (no known person or relation).
-        ``people``, ``names``: the space's fact subjects and names (``stream_names``)."""
+        ``people``, ``names``: the space's fact subjects and names (``stream_names``). A
+        person named by their role to another ("Ingrid's fiancé") is read as whoever holds
+        the role (``hybrid.role_hops``), when the question asks about something else."""
         aliases = known_aliases(self.memory.store, space)
+        said_by = speaker(question)
+        role = role_mention(question)
+        if role is not None:
+            owner = find_subject(role.owner, people, said_by, names, aliases)
+            holder = self._holding(space, owner, role.relation, as_of) if owner else None
+            if holder is not None:
+                hop = self._plan(space, role.replaced(question, holder), people, names, aliases)
+                if hop is not None and relation_key(hop.relation) != relation_key(role.relation):
+                    return replace(hop, why=f"{owner}'s {role.relation}: {holder}; {hop.why}")
+        return self._plan(space, question, people, names, aliases)
+
+    def _holding(self, space: str, owner: str, relation: str, as_of: int | None) -> str | None:
+        """The one person ``owner`` holds ``relation`` with (either way round), or None."""
+        mine = Query(subject=owner, relation=relation)
+        holders = self.memory.read_when(space, mine, as_of=as_of, same_relation=True).values
+        if relation in SYMMETRIC:
+            theirs = Query(relation=relation, object=owner)
+            held = self.memory.read_when(space, theirs, as_of=as_of, same_relation=True)
+            holders += [f.subject for f in held.facts]
+        distinct = list(dict.fromkeys(holders))
+        return distinct[0] if len(distinct) == 1 else None
+
+    def _plan(
+        self,
+        space: str,
+        question: str,
+        people: list[str],
+        names: list[str],
+        aliases: dict[str, list[str]],
+    ) -> QuestionPlan | None:
         said_by = speaker(question)
         subject = find_subject(question, people, said_by, names, aliases)
         if subject is None:
@@ -139,7 +179,7 @@ class TripleReader:
         """The first plan whose read composes an answer: the structure's (about a person, then
         about who holds a value), then the model's."""
         people, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
-        structural = self.structural_plan(space, question, people, names)
+        structural = self.structural_plan(space, question, people, names, as_of)
         tried: list[ReadOutcome] = []
         if structural is not None:
             kin = [replace(structural, relation=r) for r in structural.alternatives]

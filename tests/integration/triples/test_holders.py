@@ -98,3 +98,16 @@ def test_a_question_planned_by_rule_is_not_answered_by_a_paraphrased_relation(
     assert memory.read_when(space, Query(subject="Sam Okoro", relation="works as")).values == [
         "Globex"
     ]
+
+
+def test_a_person_named_by_their_role_to_another_is_read_as_that_person(
+    reader: TripleReader, memory: TripleMemory, space: str
+) -> None:
+    where = reader.answer(space, "Where does Emre Kaya's manager live?")
+    assert where.answer == "Chicago"
+    assert where.signals["queries"] == ["Tobi Okoro>>lives in>>"]
+    assert reader.answer(space, "Who is Emre Kaya's manager?").answer == "Tobi Okoro"
+    write_at(memory, space, 8, fact("Priya Nair", "married to", "Sam Okoro"))
+    spouse = reader.answer(space, "Who does Sam Okoro's wife work for now?")  # stored her way
+    assert spouse.answer == "Brightwave Analytics"
+    assert reader.answer(space, "Where does Sam Okoro's wife live?", as_of=7).no_information
