@@ -98,6 +98,13 @@ def t_observed_by(store: GraphStore, space: str, at: datetime) -> int:
     return int(rows[0]["t"]) if rows else 0
 
 
+def latest_observed(store: GraphStore, space: str) -> datetime | None:
+    """When the space's newest statement was said (None: no statement carries a time)."""
+    rows = store.query(q.LATEST_OBSERVED, space=space)
+    at = rows[0]["at"] if rows else None
+    return datetime.fromisoformat(str(at).split("[")[0]) if at else None
+
+
 def dated_statements(
     store: GraphStore, space: str, labels: Sequence[str], as_of: int | None, limit: int = 50
 ) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
 from extraction.text import split_sentences, tokenize
 from extraction.time_expressions import find_time_expressions
-from graph.dates import dated_statements, t_observed_by
+from graph.dates import dated_statements, latest_observed, t_observed_by
 from graph.entities import known_aliases
 from graph.facts_read import FactQuery, exact_facts, list_facts, stream_names
 from graph.store import GraphStore
@@ -65,7 +65,7 @@ QUESTION_WORDS = frozenset(
 )
 FACTS_SHOWN = 20
 YEAR = re.compile(r"\b\d{4}\b")
-AT_CUES = frozenset({"on", "in", "as of", "by", "during"})
+AT_CUES = frozenset({"on", "in", "back in", "as of", "by", "during"})
 
 
 @dataclass(frozen=True)
@@ -325,15 +325,17 @@ class TimeAnswers:
 
     def _on_date(self, space: str, question: str) -> TimePlan | None:
         """A state question at a moment: an ISO date or a date with its year ("on 1 March
-        2024", "in 2023"), or a day or unit relative to now ("yesterday", "last week"), after
-        "on", "in", "as of", "by" or "during". A bare weekday or month names no moment here
-        ("what did Tom do in October?" keeps its month and goes to the readers as it is)."""
-        now = datetime.now(self.default_zone)
+        2024", "in 2023"), a month ("back in January": the last one by now), or a day or unit
+        relative to now ("yesterday", "last week"), after "on", "in", "back in", "as of", "by"
+        or "during". Now is when the space's newest statement was said (a stream fed later
+        than it was said keeps its own calendar), else the clock. A bare weekday names no
+        moment here."""
+        now = latest_observed(self.store, space) or datetime.now(self.default_zone)
         generic = WHAT_WAS_TRUE.match(question) is not None
         phrases = [
             p
             for p in find_time_expressions(question, now)
-            if (p.kind in ("relative_day", "relative_unit") or YEAR.search(p.text))
+            if (p.kind in ("relative_day", "relative_unit", "month") or YEAR.search(p.text))
             and (generic or p.cue in AT_CUES)
         ]
         if not phrases:
@@ -343,8 +345,12 @@ class TimeAnswers:
         t = t_observed_by(self.store, space, end)
         if generic:
             return TimePlan(candidate=self._believed_then(space, t, phrase.last))
-        rest = question[: phrase.start] + question[phrase.end :]
+        before = question[: phrase.start]
+        if phrase.cue:  # "Back in January, where …": the cue goes with its date
+            before = re.sub(rf"\b{re.escape(phrase.cue)}\s*$", "", before, flags=re.IGNORECASE)
+        rest = before + question[phrase.end :]
         rest = re.sub(r"\s+(?:on|in|as of|at|by)\s*(?=[?.!]|$)", "", rest.strip())
+        rest = re.sub(r"\s+(?=[?.!,])", "", re.sub(r"^[\s,;:]+", "", rest))
         return TimePlan(question=re.sub(r"\s{2,}", " ", rest).strip(), as_of=t)
 
     def _believed_then(self, space: str, t: int, day: date) -> Candidate:

@@ -41,6 +41,12 @@ WHERE st.observed_at <= datetime($at)
 RETURN coalesce(max(st.t), 0) AS t
 """
 
+# The space's latest observed time (kept on the space by every claim), as ISO text.
+LATEST_OBSERVED = """
+MATCH (sp:Space {name: $space})
+RETURN toString(sp.observed_at) AS at
+"""
+
 # Statements that carry calendar time (resolved phrases, or only their observed time), for the
 # date answers: the candidates are the statements linked to the question's concepts.
 DATED_STATEMENTS_FOR_CONCEPTS = """

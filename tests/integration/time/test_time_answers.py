@@ -108,7 +108,12 @@ def test_the_library_gives_the_date_evidence_and_durations(
     span = recallgraph.ask(chats, "How long after moving to Lisbon did Ana start her new job?")
     assert span.candidates[0].signals["days"] == 23
     assert recallgraph.time_answers.plan(chats, "Where does Ana work?") is None
-    assert recallgraph.time_answers.plan(chats, "What did Ana do in March?") is None
+    march = recallgraph.time_answers.plan(chats, "What did Ana do in March?")
+    assert march is not None and (march.question, march.as_of) == ("What did Ana do?", 3)
+    # A month is the last one by the stream's newest statement (April 2024), not the clock's.
+    back = recallgraph.time_answers.plan(chats, "Back in February, where did Ana work?")
+    assert back is not None and (back.question, back.as_of) == ("where did Ana work?", 2)
+    assert recallgraph.time_answers.plan(chats, "What did Ana do on Friday?") is None
     at = recallgraph.time_answers.plan(chats, "Where did Ana work on 2024-02-28?")
     assert at is not None and (at.question, at.as_of) == ("Where did Ana work?", 2)
 
