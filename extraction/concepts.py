@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from nltk.stem import PorterStemmer
 
-from extraction.text import TaggedSentence, tag_sentences
+from extraction.name_resolution import turn_opening
+from extraction.text import TaggedSentence, split_sentences, tag_sentences
 
 NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 FUNCTION_TAGS = frozenset(
@@ -94,14 +95,27 @@ def _noun_mentions(sentence: TaggedSentence) -> list[tuple[str, str]]:
     return mentions
 
 
+def spoken_sentences(text: str) -> str:
+    """A chat turn with its speaker before each of its sentences ("Dev: Thanks. Work's the
+    same." → "Dev: Thanks. Dev: Work's the same."): every sentence of a turn is said by the
+    speaker, so each is a context of the speaker's concept, not the first one alone. Other
+    text is returned as it is."""
+    opening = turn_opening(text)
+    if not opening:
+        return text
+    prefix = text[:opening].strip()
+    return " ".join(f"{prefix} {sentence}" for sentence in split_sentences(text[opening:]))
+
+
 def extract_concepts(text: str) -> ConceptExtraction:
-    """Concepts, contexts and neighbour relations of ``text`` (empty for blank text)."""
+    """Concepts, contexts and neighbour relations of ``text`` (empty for blank text); a chat
+    turn's sentences each carry its speaker (``spoken_sentences``)."""
     names: dict[str, list[str]] = {}
     sentences: dict[str, list[str]] = {}
     relations: dict[tuple[str, str], None] = {}
     previous: str | None = None
     found: dict[str, frozenset[str]] = {}
-    for sentence in tag_sentences(text):
+    for sentence in tag_sentences(spoken_sentences(text)):
         mentions = _noun_mentions(sentence)
         found[sentence.text] = found.get(sentence.text, frozenset()) | {m for m, _ in mentions}
         for label, surface in mentions:

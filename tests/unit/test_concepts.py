@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from extraction.concepts import concept_label, essential_labels, extract_concepts
+from extraction.concepts import concept_label, essential_labels, extract_concepts, spoken_sentences
 from extraction.text import split_sentences
 
 
@@ -119,3 +119,11 @@ def test_capitalised_names_count_even_when_the_tagger_says_verb() -> None:
     assert essential_labels("What does Brandon own?") == ["brandon"]
     assert labels("I think I saw Quentin.") == ["quentin"]
     assert labels("The cat sat.") == ["cat"], "sentence-initial function words are not names"
+
+
+def test_every_sentence_of_a_chat_turn_is_a_context_of_its_speaker() -> None:
+    turn = "Dev: Ingrid!! Work's the same, still at Maplebyte doing UX."
+    found = {c.label: c.sentences for c in extract_concepts(turn).concepts}
+    assert found["dev"] == ("Dev: Ingrid!!", "Dev: Work's the same, still at Maplebyte doing UX.")
+    assert found["maplebyt"] == ("Dev: Work's the same, still at Maplebyte doing UX.",)
+    assert spoken_sentences("Bad news first: we moved.") == "Bad news first: we moved."
