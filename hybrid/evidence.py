@@ -7,8 +7,8 @@ value ("lives in Gdansk" after she moved twice) or mixes two people. So the sent
 1. kept only if they may be about the question: a sentence that names another person and not
    the one asked about never answers for them;
 2. ranked by how much they are about it: the person asked about (any part of their name), then
-   the question's own words (the relation: "live", "work", "drive"), then the retriever's own
-   rank (embedding similarity or the traversal's);
+   the question's own words and those of the relation they cue ("do for a living": "job",
+   "work", "employer"), then the retriever's own rank (embedding similarity or the traversal's);
 3. cut to a small budget, then put newest first, the first marked as the latest.
 
 The paper's configuration stays available as the ``paper`` recipes of the readers.
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from graph.keys import entity_key
 from hybrid.question_people import find_subject
-from hybrid.question_relation import stems
+from hybrid.question_relation import cued_relation, relation_words, stems
 
 _FUNCTION_STEMS = frozenset(
     stems(
@@ -52,6 +52,9 @@ def question_focus(question: str, people: Sequence[str]) -> Focus:
     subject = find_subject(question, people)
     subject_words = _name_words(subject) if subject else set()
     words = {s for s in stems(question) if s not in _FUNCTION_STEMS}
+    relation = cued_relation(question)
+    if relation is not None:  # "do for a living": a sentence about a job, an employer
+        words |= relation_words(relation)
     words -= {stem for w in subject_words for stem in stems(w)}
     others = tuple(p for p in people if p != subject and not (_name_words(p) <= subject_words))
     return Focus(subject, others, frozenset(words))

@@ -115,6 +115,21 @@ def relation_stems(relation: str) -> frozenset[str]:
     return frozenset(cued | content_stems(relation))
 
 
+def relation_words(relation: str) -> frozenset[str]:
+    """The stems a sentence about ``relation`` may use: its one-word cues ("job", "employer",
+    "flat") and its own content words; a phrase cue ("do for a living") is the question's."""
+    single = {
+        cue[0] for cued, cues in _cue_stems() if cued == relation for cue in cues if len(cue) == 1
+    }
+    return frozenset((single | content_stems(relation)) - LIGHT_STEMS - {"as"})
+
+
+def cued_relation(question: str) -> str | None:
+    """The relation the question's own words cue best, whoever it is about."""
+    choices = choose_relations(question, {})
+    return choices[0].relation if choices else None
+
+
 def names_value(text: str, value: str) -> int:
     """How ``text`` names ``value``: 2 by all of its words, 1 by one distinctive word of a
     proper name of several ("Saltmarsh" for "Saltmarsh Brewery", "polo" for "Volkswagen
@@ -154,9 +169,7 @@ def choose_relations(
     content = set(question_stems) - LIGHT_STEMS
     which = stems(asks_which)[0] if asks_which else None
     scored: dict[str, tuple[float, str | None]] = {}
-    for order, relation in enumerate([*stored, *CUED_RELATIONS]):
-        if relation in scored:
-            continue
+    for relation in dict.fromkeys([*stored, *CUED_RELATIONS]):
         score = cue_score(question_stems, relation)
         score += 1.5 * len(content & content_stems(relation))
         values = stored.get(relation, ())
@@ -169,8 +182,8 @@ def choose_relations(
             score += 1.0
         if relation in stored:
             score += 0.25
-        scored[relation] = (score - order * 1e-6, named)
-    ranked = sorted(scored.items(), key=lambda item: -item[1][0])
+        scored[relation] = (score, named)
+    ranked = sorted(scored.items(), key=lambda item: -item[1][0])  # stable: ties keep order
     return [
         RelationChoice(relation, round(score, 3), named)
         for relation, (score, named) in ranked
