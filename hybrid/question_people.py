@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from extraction.name_matching import edit_distance
 from extraction.name_resolution import FIRST_PERSON
-from extraction.text import common_word
+from extraction.text import common_word, word_class
 from graph.keys import entity_key
 
 _WORD = re.compile(r"[\w'’-]+")
@@ -88,6 +88,17 @@ def people_mentioned(
             for i in _runs(words, parts):
                 add(named[0], i, i + len(parts), "alias")
     multi = [p for p in people if len(entity_key(p).split()) > 1]
+
+    def other(i: int, person: str) -> bool:
+        """Whether the next word, capitalised and no part of ``person``'s name, makes the
+        question's name another one ("Greta Nilsson" is not Greta Lind)."""
+        if i + 1 >= len(words) or not written[i + 1][1]:
+            return False
+        following = words[i + 1]
+        if following in QUESTION_STOPWORDS or word_class(following) is not None:
+            return False  # "Where Does Tunde Work?": title case, not a surname
+        return following not in entity_key(person).split()
+
     for i, word in enumerate(words):
         if i in taken:
             continue
@@ -98,7 +109,7 @@ def people_mentioned(
             continue
         if common_word(word) and not written[i][1]:
             continue  # "university" alone never names "Leiden University"
-        holders = [p for p in multi if word in entity_key(p).split()]
+        holders = [p for p in multi if word in entity_key(p).split() and not other(i, p)]
         if holders:
             add(holders[0], i, i + 1, "part")
             continue
@@ -107,7 +118,7 @@ def people_mentioned(
                 p
                 for p in multi
                 for part in entity_key(p).split()
-                if len(part) >= 5 and edit_distance(word, part, 1) <= 1
+                if len(part) >= 5 and edit_distance(word, part, 1) <= 1 and not other(i, p)
             ]
             if typos:
                 add(typos[0], i, i + 1, "typo")

@@ -232,7 +232,7 @@ def plan_question(
     plan = operator_plan(question, subject, relation, choices[0].named_value, why, yesno)
     plan = replace(plan, alternatives=others)
     if yesno and plan.value is None:
-        plan = replace(plan, unnamed=_unnamed_nouns(question, mentions, relation))
+        plan = replace(plan, unnamed=unnamed_nouns(question, mentions, relation))
     if dated is None:
         return plan
     op, clause, _ = dated
@@ -245,8 +245,9 @@ def plan_question(
     return bounded or plan
 
 
-def _unnamed_nouns(question: str, mentions: Sequence[Mention], relation: str) -> tuple[str, ...]:
-    """The nouns of ``question`` that are not a person it names nor a word of ``relation``."""
+def unnamed_nouns(question: str, mentions: Sequence[Mention], relation: str) -> tuple[str, ...]:
+    """The nouns of ``question`` that are not a person it names nor a word of ``relation``
+    (``QuestionPlan.unnamed``)."""
     taken = {i for m in mentions for i in range(m.start, m.end)}
     words = [w for i, (w, _) in enumerate(question_words(question)) if i not in taken]
     spoken = relation_stems(relation)

@@ -26,7 +26,7 @@ from hybrid.candidate import Candidate, Evidence
 from hybrid.composed_answers import compose
 from hybrid.holders import read_holders
 from hybrid.question_people import find_subject, people_mentioned
-from hybrid.question_plan import AnswerKind, QuestionPlan, plan_question
+from hybrid.question_plan import AnswerKind, QuestionPlan, plan_question, unnamed_nouns
 from hybrid.role_hops import role_mention
 from hybrid.temporal_reads import TemporalAnswer, believed_at
 from hybrid.triple_memory import TripleMemory
@@ -65,6 +65,21 @@ def fact_evidence(facts: list[FactRecord], as_of: int | None) -> list[Evidence]:
         )
         for f in sorted(seen, key=lambda f: (f.t_from, f.id), reverse=True)
     ]
+
+
+def model_plan(question: str, query: Query) -> QuestionPlan | None:
+    """A model's MEM_READ query as a plan (None without a subject and a relation); a yes/no
+    read without a value carries the nouns the question names, as the structural plan does."""
+    if query.subject is None or query.relation is None:
+        return None
+    kind = _KIND_OF.get(query.when.op, "value")
+    plan = QuestionPlan(
+        query.subject, query.relation, query.when, kind, query.object, "memory model"
+    )
+    if kind == "yesno" and query.object is None:
+        mentions = people_mentioned(question, [query.subject])
+        plan = replace(plan, unnamed=unnamed_nouns(question, mentions, query.relation))
+    return plan
 
 
 class TripleReader:
@@ -130,17 +145,8 @@ class TripleReader:
         """The memory model's MEM_READ queries as plans (subject and relation given)."""
         if self.model is None:
             return []
-        plans = []
-        for query in self.model.read(question).queries:
-            if query.subject is None or query.relation is None:
-                continue
-            kind = _KIND_OF.get(query.when.op, "value")
-            plans.append(
-                QuestionPlan(
-                    query.subject, query.relation, query.when, kind, query.object, "memory model"
-                )
-            )
-        return plans
+        queries = self.model.read(question).queries
+        return [plan for q in queries if (plan := model_plan(question, q)) is not None]
 
     def _execute(
         self, space: str, plan: QuestionPlan, as_of: int | None, source: str

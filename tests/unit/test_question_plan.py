@@ -6,12 +6,14 @@ from dataclasses import replace
 
 import pytest
 
+from extraction.memory_api import Query
 from extraction.temporal_ops import TemporalOp, When
 from graph.facts_read import FactRecord
 from hybrid.composed_answers import compose, join_values
 from hybrid.question_people import find_subject
 from hybrid.question_plan import QuestionPlan, plan_question
 from hybrid.temporal_reads import select
+from hybrid.triple_reader import model_plan
 
 PEOPLE = ["Ilse Brandvold", "Tomas Okafor"]
 NAMES = [*PEOPLE, "Norrsken Labs", "Stavanger"]
@@ -151,6 +153,12 @@ def test_the_person_asked_about_is_the_first_one_named(question: str, subject: s
     assert find_subject(question, PEOPLE, names=NAMES) == subject
 
 
+def test_a_first_name_with_another_surname_is_another_person() -> None:
+    assert find_subject("Ilse Nilsson moved where?", PEOPLE) is None
+    assert find_subject("Where Does Ilse Live Now?", PEOPLE) == "Ilse Brandvold"  # title case
+    assert find_subject("where does ilse live", PEOPLE) == "Ilse Brandvold"
+
+
 def test_a_common_word_alone_never_names_a_company() -> None:
     assert find_subject("where is the bank now?", [], names=["Fjord Bank"]) is None
     assert find_subject("where is Fjord Bank now?", [], names=["Fjord Bank"]) == "Fjord Bank"
@@ -234,3 +242,14 @@ def test_a_yes_no_question_about_something_unstored_is_not_composed() -> None:
     working = plan("Is Ilse still working?")
     assert working.unnamed == ()
     assert compose(working, select(ILSE, working.when), ILSE[3:5]) == "Yes — Fjord Bank."
+
+
+def test_a_model_read_carries_the_nouns_a_yes_no_question_names() -> None:
+    still = When(op=TemporalOp.STILL)
+    query = Query(subject="Ingrid", relation="is learning at", when=still)
+    read = model_plan("Is Ingrid still enrolled in her master's programme?", query)
+    assert read is not None and {"master", "programme"} <= set(read.unnamed)
+    named = Query(subject="Ingrid", relation="works for", object="Fjordklinikken", when=still)
+    at = model_plan("Is Ingrid still at Fjordklinikken?", named)
+    assert at is not None and at.unnamed == ()
+    assert model_plan("Where?", Query(relation="lives in")) is None
