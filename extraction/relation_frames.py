@@ -493,4 +493,25 @@ def frame_facts(
         for subjects, _ in reading.homeless:
             for subject in subjects:
                 reading.add(subject, relation, places[0], False)
-    return reading.found
+    return _not_homes_of_institutions(reading.found)
+
+
+_INSTITUTION_RELATIONS = frozenset({"studies at", "works for"})
+
+
+def _not_homes_of_institutions(found: list[Triple]) -> list[Triple]:
+    """Without the home a frame read in the name of the school or employer another frame read
+    ("a master's at Bergen Helsehøgskole" is where she studies, not where she lives)."""
+    institutions = {
+        (entity_key(t.subject), entity_key(t.object or ""))
+        for t in found
+        if t.relation in _INSTITUTION_RELATIONS and not t.retract
+    }
+    return [
+        t
+        for t in found
+        if not (
+            t.relation == "lives in"
+            and (entity_key(t.subject), entity_key(t.object or "")) in institutions
+        )
+    ]

@@ -85,6 +85,11 @@ def test_a_plan_is_not_a_home() -> None:
     ]
 
 
+def test_a_school_named_after_its_town_is_not_a_home() -> None:
+    said = "Ines Carvalho has started a master's in sports physiotherapy at Bergen Helsehøgskole."
+    assert facts(said) == ["Ines Carvalho>>studies at>>Bergen Helsehøgskole"]
+
+
 def test_switches_give_the_new_value_and_end_the_old() -> None:
     assert facts("Kwame Asante switched from violin to viola.") == [
         "Kwame Asante>>not is learning>>violin",
