@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from extraction.cardinality import Cardinality
 from extraction.memory_api import Triple
@@ -41,6 +42,12 @@ class KnownNames:
     names: list[str]  # every name in the space's facts, most recent first
     aliases: dict[str, list[str]]  # alias key → names of the entities that have it
     similar: Similar | None  # the embedding tier (None: off)
+
+    @cached_property
+    def name_keys(self) -> frozenset[str]:
+        """The keys of ``names``, computed once: ``current_name`` runs for every remembered
+        fact of every statement."""
+        return frozenset(entity_key(n) for n in self.names)
 
 
 def embedding_lookup(
@@ -88,7 +95,7 @@ def current_name(name: str, known: KnownNames) -> str:
     alias of one) is that entity's."""
     key = entity_key(name)
     holders = known.aliases.get(key, [])
-    if len(holders) != 1 or any(entity_key(n) == key for n in known.names):
+    if len(holders) != 1 or key in known.name_keys:
         return name
     return holders[0]
 

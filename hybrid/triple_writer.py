@@ -403,7 +403,7 @@ class TripleWriter:
                 known = self._known(space, people)  # the merged names are aliases now
         with self._lock:
             history = [written for _, written in self._recent[space]]
-        if known:  # a name merged since is its entity's ("Sofia" → "Sofia Reyes")
+        if known and known.aliases:  # a name merged since is its entity's ("Sofia" → …)
             history = [[_renamed(t, known) for t in written] for written in history]
         earlier = [t for written in history for t in written]
         found = self.memory.canonical(space, found, earlier)
