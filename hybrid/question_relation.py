@@ -82,10 +82,12 @@ def content_stems(text: str) -> set[str]:
 
 
 @lru_cache(maxsize=1)
-def _cue_stems() -> tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]:
-    return tuple(
-        (relation, tuple(tuple(stems(cue)) for cue in cues.split("|"))) for relation, cues in _CUES
-    )
+def _cue_stems() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Each cued relation's cues, stemmed (a relation may have several lines of cues)."""
+    cues: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for relation, line in _CUES:
+        cues[relation] = cues.get(relation, ()) + tuple(tuple(stems(c)) for c in line.split("|"))
+    return cues
 
 
 LIGHT_STEMS = frozenset(stems(" ".join(_LIGHT)))
@@ -98,29 +100,24 @@ def cue_score(question_stems: Sequence[str], relation: str) -> float:
     joined = f" {' '.join(question_stems)} "
     words = set(question_stems)
     best = 0.0
-    for cued, cues in _cue_stems():
-        if cued != relation:
-            continue
-        for cue in cues:
-            if f" {' '.join(cue)} " in joined:
-                best = max(best, float(len(cue)))
-            elif set(cue) <= words:
-                best = max(best, len(cue) - 0.5)
+    for cue in _cue_stems().get(relation, ()):
+        if f" {' '.join(cue)} " in joined:
+            best = max(best, float(len(cue)))
+        elif set(cue) <= words:
+            best = max(best, len(cue) - 0.5)
     return best
 
 
 def relation_stems(relation: str) -> frozenset[str]:
     """Every stem that speaks of ``relation``: its cues' and its own content words'."""
-    cued = {s for cued, cues in _cue_stems() if cued == relation for cue in cues for s in cue}
+    cued = {s for cue in _cue_stems().get(relation, ()) for s in cue}
     return frozenset(cued | content_stems(relation))
 
 
 def relation_words(relation: str) -> frozenset[str]:
     """The stems a sentence about ``relation`` may use: its one-word cues ("job", "employer",
     "flat") and its own content words; a phrase cue ("do for a living") is the question's."""
-    single = {
-        cue[0] for cued, cues in _cue_stems() if cued == relation for cue in cues if len(cue) == 1
-    }
+    single = {cue[0] for cue in _cue_stems().get(relation, ()) if len(cue) == 1}
     return frozenset((single | content_stems(relation)) - LIGHT_STEMS - {"as"})
 
 
