@@ -26,7 +26,7 @@ import numpy as np
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
 from extraction.text import split_sentences, tokenize
-from extraction.time_expressions import find_time_expressions
+from extraction.time_expressions import TimeExpression, find_time_expressions
 from graph.dates import dated_statements, latest_observed, t_observed_by
 from graph.entities import known_aliases
 from graph.facts_read import FactQuery, exact_facts, list_facts, stream_names
@@ -330,16 +330,11 @@ class TimeAnswers:
         or "during". Now is when the space's newest statement was said (a stream fed later
         than it was said keeps its own calendar), else the clock. A bare weekday names no
         moment here."""
-        now = latest_observed(self.store, space) or datetime.now(self.default_zone)
         generic = WHAT_WAS_TRUE.match(question) is not None
-        phrases = [
-            p
-            for p in find_time_expressions(question, now)
-            if (p.kind in ("relative_day", "relative_unit", "month") or YEAR.search(p.text))
-            and (generic or p.cue in AT_CUES)
-        ]
-        if not phrases:
-            return None
+        if not _moments(question, datetime.now(self.default_zone), generic):
+            return None  # which phrases name a moment does not depend on now: no query
+        now = latest_observed(self.store, space) or datetime.now(self.default_zone)
+        phrases = _moments(question, now, generic)
         phrase = phrases[-1]
         end = datetime.combine(phrase.last, datetime.max.time(), tzinfo=self.default_zone)
         t = t_observed_by(self.store, space, end)
@@ -390,3 +385,14 @@ def _grain(kind: str, first: date, last: date) -> str:
     if first == date(first.year, 1, 1) and last == date(first.year, 12, 31):
         return "year"
     return "season" if kind == "season" else "span"
+
+
+def _moments(question: str, now: datetime, generic: bool) -> list[TimeExpression]:
+    """The phrases of ``question`` that name a moment a state can be read at (see
+    ``TimeAnswers._on_date``), their dates counted from ``now``."""
+    return [
+        p
+        for p in find_time_expressions(question, now)
+        if (p.kind in ("relative_day", "relative_unit", "month") or YEAR.search(p.text))
+        and (generic or p.cue in AT_CUES)
+    ]
