@@ -106,10 +106,11 @@ class TripleReader:
             owner = find_subject(role.owner, people, said_by, names, aliases)
             holder = self._holding(space, owner, role.relation, as_of) if owner else None
             if holder is not None:
-                hop = self._plan(space, role.replaced(question, holder), people, names, aliases)
+                hopped = role.replaced(question, holder)
+                hop = self._plan(space, hopped, people, names, aliases, said_by)
                 if hop is not None and relation_key(hop.relation) != relation_key(role.relation):
                     return replace(hop, why=f"{owner}'s {role.relation}: {holder}; {hop.why}")
-        return self._plan(space, question, people, names, aliases)
+        return self._plan(space, question, people, names, aliases, said_by)
 
     def _holding(self, space: str, owner: str, relation: str, as_of: int | None) -> str | None:
         """The one person ``owner`` holds ``relation`` with (either way round), or None."""
@@ -129,8 +130,8 @@ class TripleReader:
         people: list[str],
         names: list[str],
         aliases: dict[str, list[str]],
+        said_by: str | None,
     ) -> QuestionPlan | None:
-        said_by = speaker(question)
         subject = find_subject(question, people, said_by, names, aliases)
         if subject is None:
             return None
