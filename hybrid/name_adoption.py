@@ -47,8 +47,9 @@ def _used_as_person(store: GraphStore, space: str, name: str) -> bool:
     held = exact_facts(store, space, FactQuery(object=name), history=True, limit=FACTS_CHECKED)
     if held.truncated or any(f.relation_key not in PERSON_RELATIONS for f in held.facts):
         return False
-    said = exact_facts(store, space, FactQuery(subject=name), history=True, limit=1)
-    return bool(said.facts) or bool(held.facts)
+    if held.facts:
+        return True
+    return bool(exact_facts(store, space, FactQuery(subject=name), history=True, limit=1).facts)
 
 
 def adopt_lone_name(store: GraphStore, space: str, resolution: Resolution) -> Adoption:
