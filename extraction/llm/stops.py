@@ -41,16 +41,17 @@ class StopScanner:
             return ""
         self._pending += piece
         text, found = cut_at_stop(self._pending, self.stops)
-        if found:
+        open_at = len(self._pending) - held_back(self._pending, self.stops)
+        if found and len(text) <= open_at:  # no longer stop can still begin before this one
             self.stopped = True
             self._pending = ""
             return text
-        keep = held_back(self._pending, self.stops)
-        ready = self._pending[: len(self._pending) - keep]
-        self._pending = self._pending[len(ready) :]
+        ready = self._pending[:open_at]
+        self._pending = self._pending[open_at:]
         return ready
 
     def flush(self) -> str:
-        """Whatever was held back, at the end of generation (it did not become a stop)."""
+        """Whatever was held back, at the end of generation, up to a stop it holds (a shorter
+        stop seen while a longer one could still have begun earlier)."""
         rest, self._pending = self._pending, ""
-        return "" if self.stopped else rest
+        return "" if self.stopped else cut_at_stop(rest, self.stops)[0]

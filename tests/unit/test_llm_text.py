@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from extraction.llm.base import ChatMessage, validate_messages
@@ -32,6 +32,9 @@ def test_held_back_is_the_longest_stop_prefix_at_the_end() -> None:
     assert held_back("ab", ["abc", "b"]) == 2
 
 
+@example(
+    text=";b;", stops=["b", ";b;"], cuts=[2]
+)  # a shorter stop seen first, a longer begun earlier
 @given(
     text=st.text(alphabet="ab;.\n", max_size=40),
     stops=st.lists(st.text(alphabet="ab;.", min_size=1, max_size=3), max_size=3),
