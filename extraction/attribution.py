@@ -88,7 +88,16 @@ _FIRST_PERSON = {
     "my": "{}'s",
     "myself": "{}",
 }
+_FIRST_PLURAL = {  # a turn's "we" as its subject: the speaker is one of them ("we moved to Askøy")
+    "we": "{}",
+    "we're": "{} is",
+    "we've": "{} has",
+    "we'll": "{} will",
+    "we'd": "{} would",
+}
+_CLAUSE_OPENERS = frozenset("and but so then now also finally officially".split())
 _AGREEMENT = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "was": "was"}
+_PLURAL_AGREEMENT = {"are": "is", "have": "has", "were": "was", "do": "does", "don't": "doesn't"}
 _THIRD = {"he": "m", "she": "f", "he's": "m", "she's": "f", "he'd": "m", "she'd": "f"}
 _POSSESSIVE = {"his": "m", "her": "f"}
 _PLACE_CUES = frozenset("in to from near leaving left around outside of".split())
@@ -102,6 +111,7 @@ _ADVERBS = frozenset("also just now still finally already recently really offici
 _DROPPED_LEADS = frozenset("officially finally just also now recently really actually".split())
 _LIFE_EVENTS = frozenset(  # "moved to Pilsen!!", "got engaged", "started at Kumo today"
     """moved started joined quit left got signed bought sold adopted switched finished passed
+    traded swapped
     became landed accepted took married divorced retired graduated relocated transferred
     promoted hired enrolled""".split()
 )
@@ -111,6 +121,12 @@ _ONGOING = frozenset(  # "mentoring two new grads", "renting a flat from…"
     joining""".split()
 )
 _DROPPABLE_OPENINGS = _LIFE_EVENTS | _ONGOING | _DROPPED_LEADS | {"still"}
+_DAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?"
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATE_HEADER = re.compile(  # a diary entry's date: "Sat 1 Feb.", "Wed 1 Jan 2025.", "3 March:"
+    rf"\s*(?:{_DAY},?\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?\s*[.:—-]\s+",
+    re.IGNORECASE,
+)
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may
     june july august september october november december today tonight yesterday tomorrow""".split()
@@ -149,6 +165,17 @@ def _name_words(chunk: str) -> str:
 _TITLES = frozenset("dr dr. mr mr. mrs mrs. ms ms. prof prof. sir dame".split())
 
 
+def _opening_verb(text: str, at: int, word: str) -> bool:
+    """A sentence's first word that is a past-tense verb ("Emailed", "Phoned", "Texted")."""
+    opens = not text[:at].strip() or text[:at].rstrip()[-1:] in ".!?:;"
+    low = word.casefold()
+    tag = word_class(low)
+    past = tag in ("VBD", "VBN") or (
+        tag is None and low.endswith("ed") and given_name_gender(word) is None  # not "Alfred"
+    )
+    return opens and past
+
+
 def capitalised_names(text: str) -> Iterator[str]:
     """Runs of capitalised words, split where a possessive ends a name ("Kenji's Taipei trip"
     is Kenji, then Taipei), without a leading title."""
@@ -158,6 +185,8 @@ def capitalised_names(text: str) -> Iterator[str]:
             owner = re.sub(r"(['’]s|['’])$", "", word)
             if not words and word.casefold() in _TITLES:
                 continue
+            if not words and _opening_verb(text, match.start() + match[0].find(word), word):
+                continue  # "Emailed Margaret to say thanks": a verb, then the name
             words.append(owner)
             if owner != word:
                 yield " ".join(words)
@@ -518,6 +547,18 @@ class _Writer:
             if low in ("i",) and following.casefold() in _AGREEMENT:
                 return f"{replaced} {_AGREEMENT[following.casefold()]}", 2
             return replaced, 1
+        previous = tokens[i - 1][2].casefold() if i else "."
+        if (
+            self.speaker
+            and low in _FIRST_PLURAL
+            and following[:1].isalpha()
+            and (previous in _CLAUSE_OPENERS or not previous[:1].isalnum())
+        ):
+            self.mentioned(self.speaker, word, None)
+            replaced = _FIRST_PLURAL[low].format(self.speaker)
+            if low == "we" and following.casefold() in _PLURAL_AGREEMENT:
+                return f"{replaced} {_PLURAL_AGREEMENT[following.casefold()]}", 2
+            return replaced, 1
         if is_animal(low):
             self.animal = True
         if self.animal and (low in _THIRD or low in _POSSESSIVE):
@@ -631,6 +672,9 @@ def _with_dropped_subject(sentence: str, speaker: str | None) -> str:
     a memory keeps (not "send coffee", "living the dream")."""
     if speaker is None:
         return sentence
+    header = _DATE_HEADER.match(sentence)
+    if header and header.end() < len(sentence):  # "Sat 1 Feb. Moved in with Cal today."
+        return header[0] + _with_dropped_subject(sentence[header.end() :], speaker)
     words = [w for _, _, w in _tokens(sentence)]
     lead = 0
     while lead < len(words) and words[lead].casefold() in _DROPPED_LEADS:

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 from extraction.memory_api import FORBIDDEN_CHARS, Triple
 from extraction.relations import ANY_RELATION, RelationReading, read_relation
 from extraction.text import common_word, tag_sentences
+from extraction.typed_objects import owns_next
 
 Token = tuple[str, str]
 
@@ -184,6 +185,9 @@ def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
         if _has_digit(tokens[i][0]):
             break  # "the under-12 rugby team" keeps its "under-12"
         words, i = words[1:], i + 1  # "a small clinic" → clinic
+    possessive = end < n and tokens[end][0] in ("'s", "’s")
+    if proper_words and possessive and not owns_next([t[0] for t in tokens[end + 1 : end + 2]]):
+        return _Phrase(" ".join(words) + tokens[end][0], start, end + 1, True)  # "St. Brigid's"
     return _Phrase(" ".join(words), start, end, bool(proper_words))
 
 

@@ -40,6 +40,10 @@ def cue(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
+TENURE = (  # how long someone has been in a post: "first week", "3 years", "week one"
+    r"(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:months?|years?)"
+    r"|first\s+(?:days?|weeks?|months?|shifts?)|(?:day|week)\s+(?:one|1))"
+)
 HOME = r"(?:flat|apartment|place|house|room|studio|home|cottage|lease|flatshare)"
 FRAMES: tuple[Frame, ...] = (
     Frame("", cue(r"\bmoved\s+to\b"), read_org),
@@ -94,6 +98,11 @@ FRAMES: tuple[Frame, ...] = (
         read_org,
     ),
     Frame("works for", cue(r"\b(?:joined|rejoined|joins|joining)\b"), read_org),
+    Frame(  # "3 years at St. Brigid's today", "week one in the NICU at Lakeview Children's"
+        "works for",
+        cue(r"\b" + TENURE + r"\s+(?:(?:in|behind|on)\s+(?:the\s+)?\S+\s+)?at\b"),
+        read_org,
+    ),
     Frame("is member of", cue(r"\b(?:joined|joins|joining)\b"), read_club),
     Frame(  # "waiting tables at Kumo", "serving coffee at Lumen": a named employer
         "works for",
@@ -141,6 +150,12 @@ FRAMES: tuple[Frame, ...] = (
         read_org,
         ends=True,
     ),
+    Frame(  # "Last day at Taieri Valley." (not "my last day at X is the 25th")
+        "works for",
+        cue(r"\blast\s+(?:day|shift)\s+(?:at|with)\b(?![^.;!]*\b(?:is|will|on|next)\b)"),
+        read_org,
+        ends=True,
+    ),
     Frame(
         "works for",
         cue(r"\bhanded\s+(?:in|back)\s+(?:\S+\s+){1,3}?(?:notice|apron|badge|keys)\s+(?:at|to)\b"),
@@ -166,6 +181,12 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame("works as", cue(r"\b(?:made|promoted|named|appointed)\b"), read_job, passive=True),
     Frame("is seeing", cue(r"\b(?:seeing|dating|going\s+out\s+with)\b"), read_name),
+    Frame(
+        "lives with",
+        cue(r"\b(?:moved|moves|moving)\s+in\s+with\b"),
+        read_name,
+        plan="plans to move in with",
+    ),
     Frame("is seeing", cue(r"\b(?:is|'s|am|are)?\s*still\s+with\b"), read_name),  # a person
     Frame(
         "reports to",
@@ -283,9 +304,9 @@ NAME_IS = cue(  # "his name is Tui", "adopted a cat and named him Simit"
 )
 SWITCH = cue(
     r"\b(?:switched|switching|swapped|swapping|traded|trading|changed|moved)\s+(?:in\s+)?"
-    r"(?:from\s+)?(?P<a>[^,;.]+?)\s+(?:for|to|->)\s+(?P<b>[^,;.]+)"
+    r"(?:from\s+)?(?P<a>[^,;.]+?)\s+(?:for|to|->|→|=>)\s+(?P<b>[^,;.]+)"
 )
-ARROW = re.compile(r"(?P<a>[\w-]+)\s*->\s*(?P<b>[^,;.()]+)")
+ARROW = re.compile(r"(?P<a>[\w-]+)\s*(?:->|→|=>)\s*(?P<b>[^,;.()]+)")
 SWITCH_TO = cue(r"\bswitched\s+to\s+(?P<b>[^,;.()]+)")
 NEGATION = cue(r"\b(?:not|never|no\s+longer)\b|n't\b")
 STOPPED = cue(r"\b(?:stopped|stopping|quit|quitting|gave\s+up)\s+$")  # "stopped coaching …"

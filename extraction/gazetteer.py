@@ -105,7 +105,8 @@ JOB_HEADS = _words(
     optometrist | radiographer | sonographer | porter | steward | stewardess | attendant |
     guard | warden | ranger | keeper | clinician | registrar | resident | consultant |
     head | principal | headteacher | dean | chair | president | founder | ceo | cto | cfo |
-    partner | associate | fellow | volunteer | owner"""
+    partner | associate | fellow | volunteer | owner | executive | roaster | coo | cmo | cio |
+    vp"""
 )
 ORG_HEADS = _words(
     """bank | health | energy | studios | studio | hospital | infirmary | clinic | university |
@@ -282,6 +283,12 @@ def is_job_title(name: str, *, listed: bool = False) -> bool:
     """A job title by its head noun ("senior data analyst", "ward sister", "localisation
     lead"): a known job noun, or (unless ``listed``) a common agent noun ending (-er, -or,
     -ist, -ian)."""
+    words = name.casefold().split()
+    if "of" in words[1:]:  # "head of support": the head comes before "of"
+        field = words[words.index("of") + 1 :]
+        if not field or field[0] in ("the", "a", "an", "my", "his", "her", "their", "our"):
+            return False  # "head coach of the …", "pharmacist of the year": not a title
+        name = " ".join(words[: words.index("of")])
     parts = entity_key(name).split()
     if not parts or parts[-1] in _NOT_JOBS or (len(parts) == 1 and parts[0] in _KIN):
         return False  # "her sister" is kin; "ward sister" is a job

@@ -27,6 +27,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from extraction.gazetteer import big_place
 from extraction.memory_api import Triple
 from extraction.name_matching import (
     Reason,
@@ -122,6 +123,8 @@ class _Resolver:
         if not name[:1].isupper():  # only proper names have first names, surnames and typos
             return self._kept_if_copied(name)
         found = match_known(name, self.names, self.aliases, self.similar)
+        if found is not None and _a_city_in_another_name(name, found, self.people):
+            return self._kept_if_copied(name)  # "just outside Bergen" is not "Bergen Klatresenter"
         if found is not None:
             self._record(found)
             if not found.ambiguous:
@@ -148,6 +151,13 @@ class _Resolver:
         if resolution not in self.resolutions:
             self.resolutions.append(resolution)
         return resolution.resolved
+
+
+def _a_city_in_another_name(name: str, found: Resolution, people: Sequence[str]) -> bool:
+    """A city's name that matched part of a longer name that is no person's (a climbing centre,
+    a clinic): the city is meant, not the place named after it."""
+    named = [n for n in (found.resolved, *found.candidates) if n is not None]
+    return bool(named) and not any(n in people for n in named) and big_place(name)
 
 
 _SENTENCE_START = r"(^|[.!?]\s+|;\s+)"

@@ -48,6 +48,7 @@ from extraction.frame_cues import (
     STOPPED,
     SWITCH,
     SWITCH_TO,
+    TENURE,
     Frame,
     Reader,
 )
@@ -162,7 +163,7 @@ class _Reading:
             return [joined[-1][2], name] if joined else [name]
         segment = clause[:at].rsplit(",", 1)[-1]  # "settled in X, loving Y, playing in Z"
         words = [w for w in segment.split() if w.casefold() not in FILLERS]
-        if not words or _verb_first(words):
+        if not words or _verb_first(words) or _TENURE_ONLY.fullmatch(" ".join(words)):
             return [self.topic] if self.topic else []
         return []
 
@@ -259,7 +260,7 @@ class _Reading:
             self.homeless.append((self.subjects(clause, spans, m.start()), clause))
         negated = (
             bool(NEGATION.search(clause[: m.end()]))
-            or bool(ANYMORE.search(_OTHER_PREDICATE.split(clause[m.end() :])[0]))
+            or bool(ANYMORE.search(_OTHER_PREDICATE.split(_ASIDE.sub("", clause[m.end() :]))[0]))
             or bool(STOPPED.search(clause[: m.start()]))
         )
         relation = frame.relation
@@ -440,9 +441,13 @@ def _possessor(clause: str, end: int) -> bool:
 
 
 _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
+_TENURE_ONLY = re.compile(r"(?:my\s+)?" + TENURE, re.IGNORECASE)  # "first week as a nurse"
+_ASIDE = re.compile(r"\([^)]*\)")  # "confirmed as Head of Support (no longer acting)"
 _OTHER_PREDICATE = re.compile(r"\s(?:and|but)\s+(?:is|was|has|had|are)\b")  # "… and is no longer …"
 HONORIFIC = re.compile(r"^(?:Mrs|Mr|Ms|Miss|Mx|Dr|Prof)\.?\s+")
-_PERSON_VALUES = frozenset({"is seeing", "married to", "partner of", "lives with", "reports to"})
+_PERSON_VALUES = frozenset(
+    {"is seeing", "married to", "partner of", "lives with", "reports to", "plans to move in with"}
+)
 
 
 def _demonym_places(word: str) -> list[str]:
@@ -487,7 +492,14 @@ def frame_facts(
                 reading.passing = separator in PASSING
                 reading.clause(parts[i])
     _own_workplace(reading)
-    places = list(dict.fromkeys(w for w in tokens(text) if w[:1].isupper() and big_place(w)))
+    words = tokens(text)
+    places = list(
+        dict.fromkeys(
+            w
+            for i, w in enumerate(words)
+            if w[:1].isupper() and big_place(w) and not (i and words[i - 1] in _LANDMARK_WORDS)
+        )
+    )  # "a house on Askøy, just outside Bergen": Bergen only places it
     if len(places) == 1:  # "… on twijnstraat in Utrecht and I signed the lease"
         relation = "plans to move to" if FUTURE.search(text) else "lives in"
         for subjects, _ in reading.homeless:
@@ -496,6 +508,7 @@ def frame_facts(
     return _not_homes_of_institutions(reading.found)
 
 
+_LANDMARK_WORDS = frozenset("outside near of around past beyond".split())
 _INSTITUTION_RELATIONS = frozenset({"studies at", "works for"})
 
 

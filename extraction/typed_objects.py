@@ -11,6 +11,7 @@ value of its kind. Pure.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 
@@ -45,6 +46,7 @@ _MODIFIERS = frozenset(
     secondhand second-hand used shiny battered rusty red blue green grey gray black white
     silver yellow orange mint-green electric beat-up lovely proper full-time part-time""".split()
 )
+_NOT_THIS_JOB = frozenset("same other own whole usual".split())
 _ENDS = frozenset(
     """in on at for with as from to by since after before until till over during about
     because while when where which who whom that and but so or then now today tonight
@@ -90,16 +92,18 @@ _SHOUTED_LINKS = frozenset({"AND", "OR", "BUT", "THEN", "ALSO", "PLUS"})
 
 def proper_run(words: Sequence[str]) -> str | None:
     """The capitalised name the words open with ("University of Leeds", "Harlan & Voss",
-    "Fiat 500"), up to a possessive ("Tidewell Energy's office" → "Tidewell Energy")."""
+    "Fiat 500"), up to a possessive ("Tidewell Energy's office" → "Tidewell Energy"), which a
+    name keeps when it owns no word ("at Lakeview Children's this week")."""
     kept: list[str] = []
     for i, word in enumerate(words):
         owner = re.sub(r"['’]s$", "", word)
         if word in _SHOUTED_LINKS:
             break  # "the Logan Square Lions AND a NICU nurse"
         if _capitalised(word) and (kept or word.casefold() not in _TIME):
-            kept.append(owner)
             if owner != word:
+                kept.append(owner if owns_next(words[i + 1 : i + 2]) else word)
                 break
+            kept.append(word)
         elif word == "." and kept and kept[-1] in _ABBREVIATED and i + 1 < len(words):
             kept[-1] += "."  # "St. Columba Hospital"
         elif (kept and word.isdigit()) or (
@@ -109,6 +113,15 @@ def proper_run(words: Sequence[str]) -> str | None:
         else:
             break
     return " ".join(kept) or None
+
+
+def owns_next(following: Sequence[str]) -> bool:
+    """Whether a possessive owns the word after it ("Tidewell Energy's office") rather than
+    naming a place by its owner ("at St. Brigid's today", "Lakeview Children's.")."""
+    if not following or not following[0][:1].isalpha():
+        return False
+    low = following[0].casefold()
+    return low not in _ENDS and low not in _TIME
 
 
 def lower_run(words: Sequence[str]) -> str | None:
@@ -239,6 +252,8 @@ def read_job(words: Sequence[str]) -> str | None:
     body = [w for w in words]
     while body and body[0].casefold() in _DETERMINERS | {"new", "first", "now", "still"}:
         body = body[1:]
+    if body and body[0].casefold() in _NOT_THIS_JOB:
+        return None  # "same team, same manager": no new post
     titled = _titled_job(body) if body and _capitalised(body[0]) else None
     if titled is not None:
         return titled
@@ -272,6 +287,10 @@ def _titled_job(words: Sequence[str]) -> str | None:
             break
         run.append(word)
     following = words[len(run)] if len(run) < len(words) else ""
+    if following == "of" and run and is_job_title(run[-1], listed=True):
+        field = [w for w in itertools.takewhile(_capitalised, words[len(run) + 1 :][:3])]
+        if field and not any(w.isupper() for w in field):
+            return " ".join([*run, "of", *field])  # "Head of Support", "Director of Finance"
     if following[:1].isalpha() and following.islower() and following not in _ENDS:
         return None  # "Vet nurse", "3D animator": a sentence's capital, read as words
     for end in range(len(run), 1, -1):  # two words at least: "Pilot", "Baker" are names too

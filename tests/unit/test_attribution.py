@@ -220,3 +220,19 @@ def test_a_list_of_names_is_no_address() -> None:
         "Oksana Pyrih: Teodor, Ilinca and I moved to Cluj.",
     )
     assert written[2] == "Teodor Vasile, Ilinca Dobos and Oksana Pyrih moved to Cluj."
+
+
+def test_a_turns_we_as_subject_is_the_speaker_and_a_diary_date_keeps_the_dropped_subject() -> None:
+    _, written = stream(
+        "Ottilie Brandvang: hi Kwame!",
+        "Ottilie Brandvang: We moved to Tromsø on the 1st. Tell them we said hi.",
+        "Ottilie Brandvang: Sat 1 Feb. Moved in with my sister today.",
+    )
+    assert written[1].startswith("Ottilie Brandvang moved to Tromsø on the 1st.")
+    assert "we said hi" in written[1]  # not a clause's subject: left as said
+    assert written[2].startswith("Sat 1 Feb. Ottilie Brandvang moved in with")
+
+
+def test_a_sentence_opening_verb_is_no_part_of_a_name() -> None:
+    people, _ = stream("Ottilie Brandvang: Emailed Margarethe to say thanks.")
+    assert people.lookup("Emailed Margarethe") is None

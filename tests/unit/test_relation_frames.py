@@ -202,3 +202,53 @@ def test_still_with_a_person_and_a_manager_abbreviated() -> None:
         "Audit OK: Ilinca Dobos, Data Engineer, Cluj, mgr Arvo Kask."
     )
     assert not any("reports to" in f for f in read("Ask Finance Manager Arvo Kask."))
+
+
+def test_titles_with_of_promotions_and_arrows_name_the_post() -> None:
+    assert read_job(tokens("Head of Logistics (interim)")) == "Head of Logistics"
+    assert read_job(tokens("Director of Member Services, Tartu")) == "Director of Member Services"
+    assert read_job(tokens("same desk, same manager")) is None  # no new post
+    assert not is_job_title("head coach of the") and not is_job_title("chemist of the year")
+    assert "Arvo Kask>>works as>>Senior Account Executive" in read(
+        "Arvo Kask promoted to Senior Account Executive. Same team, same manager."
+    )
+    assert "Mirela Dobos>>works as>>Head of Logistics" in read(
+        "Mirela Dobos confirmed as Head of Logistics (permanent, no longer acting)."
+    )
+    assert "Ilinca Dobos>>works as>>Account Executive" in read(
+        "Ilinca Dobos: SDR → Account Executive."
+    )
+
+
+def test_time_in_a_post_names_the_employer_and_a_last_day_ends_it() -> None:
+    said = facts("Kwame Asante: 4 years at Ostrava Glassworks today!", speaker="Kwame Asante")
+    assert said == ["Kwame Asante>>works for>>Ostrava Glassworks"]
+    found = facts("first week as a junior dentist at Molar & Co.", topic="Kwame Asante")
+    assert "Kwame Asante>>works as>>junior dentist" in found
+    assert "Kwame Asante>>works for>>Molar & Co" in found
+    assert facts("two weeks at Disneyland with the kids", topic="Kwame Asante") == []
+    assert facts("Last day at Ostrava Glassworks.", topic="Kwame Asante") == [
+        "Kwame Asante>>not works for>>Ostrava Glassworks"
+    ]
+    assert facts("My last day at Ostrava Glassworks is the 25th.", topic="Kwame Asante") == []
+
+
+def test_a_possessive_that_owns_nothing_stays_in_the_name() -> None:
+    assert read_org(tokens("St. Olave's this week")) == "St. Olave's"
+    assert read_org(tokens("Lakeside Children's.")) == "Lakeside Children's"
+    assert read_org(tokens("Tidewell Energy's office")) == "Tidewell Energy"
+
+
+def test_a_home_is_not_the_city_it_lies_outside() -> None:
+    found = facts(
+        "Kwame Asante bought a house! On Vallø, just outside Oslo, moving in next month.",
+        topic="Kwame Asante",
+    )
+    assert not any("Oslo" in f for f in found)
+
+
+def test_moving_in_with_someone() -> None:
+    assert "Mirela Dobos>>lives with>>Arvo Kask" in read("Mirela Dobos moved in with Arvo Kask.")
+    assert "Mirela Dobos>>plans to move in with>>Arvo Kask" in read(
+        "Mirela Dobos is moving in with Arvo Kask next month."
+    )
