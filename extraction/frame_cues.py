@@ -62,6 +62,13 @@ FRAMES: tuple[Frame, ...] = (
         read_place,
         home=True,
     ),
+    Frame(  # "still raining here in Bergen" (not "was here in Paris for a week")
+        "lives in",
+        cue(
+            r"(?<!was\s)(?<!were\s)\b(?:here|back\s+home)\s+in\b(?![^.;!]*\bfor\s+(?:a|\d|two|three)\b)"
+        ),
+        read_place,
+    ),
     Frame(
         "lives in",
         cue(r"\bmoving\s+(?:back\s+)?(?:to|into)\b"),
@@ -188,6 +195,11 @@ FRAMES: tuple[Frame, ...] = (
         plan="plans to move in with",
     ),
     Frame("is seeing", cue(r"\b(?:is|'s|am|are)?\s*still\s+with\b"), read_name),  # a person
+    Frame(  # "I'm not with Sam anymore", "no longer with Sam": the couple is over
+        "is seeing",
+        cue(r"(?:\b(?:is|'s|am|are)\s+not|n't|\bno\s+longer)\s+with\b"),
+        read_name,
+    ),
     Frame(
         "reports to",
         cue(r"\b(?:reports?|reporting)\s+(?:directly\s+)?to\b"),

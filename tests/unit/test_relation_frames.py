@@ -252,3 +252,13 @@ def test_moving_in_with_someone() -> None:
     assert "Mirela Dobos>>plans to move in with>>Arvo Kask" in read(
         "Mirela Dobos is moving in with Arvo Kask next month."
     )
+
+
+def test_here_in_a_city_is_a_home_and_not_with_someone_ends_a_couple() -> None:
+    assert facts("Snowing again here in Tromsø.", topic="Kwame Asante") == [
+        "Kwame Asante>>lives in>>Tromsø"
+    ]
+    assert facts("Kwame Asante was here in Porto for a week.", topic="Kwame Asante") == []
+    assert "Mirela Dobos>>not is seeing>>Arvo Kask" in read(
+        "no, Mirela Dobos is not with Arvo Kask anymore."
+    )
