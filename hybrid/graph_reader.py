@@ -9,6 +9,7 @@ repeats sentences shared by two concepts and can put an older sentence after a n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -60,6 +61,14 @@ class GraphEvidence:
     @property
     def found_any(self) -> bool:
         return bool(self.concepts)
+
+
+def _as_asked(question: str, labels: list[str]) -> list[str]:
+    """The question's own words for its concept labels ("jona" → "Jonas"): a label is a
+    stem, which a user should not read back."""
+    words = re.findall(r"[\w-]+", question)
+    found = [next((w for w in words if w.casefold().startswith(label)), label) for label in labels]
+    return list(dict.fromkeys(found))
 
 
 def choose_concepts(traversal: Traversal, max_concepts: int) -> list[TraversalConcept]:
@@ -146,7 +155,7 @@ class GraphReader:
             "newest_t": max((t for t, _ in evidence.sentences), default=0),
         }
         if not evidence.sentences:
-            unknown = ", ".join(evidence.question_labels) or "anything in the question"
+            unknown = ", ".join(_as_asked(question, evidence.question_labels)) or "that"
             return Candidate(
                 READER,
                 f"I have no information about {unknown}.",
