@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from nltk.stem import PorterStemmer
 
+from extraction.messages import email_as_turn
 from extraction.name_resolution import turn_opening
 from extraction.text import TaggedSentence, split_sentences, tag_sentences
 
@@ -98,8 +99,10 @@ def _noun_mentions(sentence: TaggedSentence) -> list[tuple[str, str]]:
 def spoken_sentences(text: str) -> str:
     """A chat turn with its speaker before each of its sentences ("Dev: Thanks. Work's the
     same." → "Dev: Thanks. Dev: Work's the same."): every sentence of a turn is said by the
-    speaker, so each is a context of the speaker's concept, not the first one alone. Other
+    speaker, so each is a context of the speaker's concept, not the first one alone. An email
+    is its sender's turn, without its quoted or forwarded text (``extraction.messages``). Other
     text is returned as it is."""
+    text = email_as_turn(text)  # an email's own body, said by its sender
     opening = turn_opening(text)
     if not opening:
         return text

@@ -51,6 +51,7 @@ from extraction.gazetteer import is_vehicle
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
+from extraction.messages import email_as_turn
 from extraction.name_matching import Resolution
 from extraction.name_resolution import resolve_names, stated_text
 from extraction.people import People, people_from
@@ -183,7 +184,7 @@ class TripleWriter:
             subjects, _ = stream_names(self.memory.store, space)
             people = people_from(subjects)
             for row in reversed(latest_statements(self.memory.store, space, _SEEDING)):
-                observe(people, str(row["text"]))
+                observe(people, email_as_turn(str(row["text"])))
             self._people[space] = people
         return people
 
@@ -314,6 +315,7 @@ class TripleWriter:
         them; the model writes every sentence of the batch in one go."""
         readings: list[_Reading] = []
         last: str | None = None  # the batch's latest statement that states something
+        statements = [replace(s, text=email_as_turn(s.text)) for s in statements]  # its own words
         for statement in statements:
             reading = self._read(space, statement, last)
             readings.append(reading)

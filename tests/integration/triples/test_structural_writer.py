@@ -72,3 +72,23 @@ def test_a_place_is_never_merged_into_a_person_of_its_name(
     homes = [f.object for f in memory.history(space, "Nadia Holm") if f.relation == "lives in"]
     assert homes == ["Sofia"]
     assert "Sofia" in {e.name for e in memory.entities(space).entities}
+
+
+def test_an_email_writes_its_senders_facts_and_none_from_what_it_quotes(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    memory = recallgraph.variant(triple_writer="patterns", vectors_enabled=False)
+    memory.remember(
+        space,
+        [
+            "From: Odile Marchetti <odile@harbourgarden.org>\nTo: board@harbourgarden.org\n"
+            "Subject: news\n\nHi all, I've moved to Trieste.\n\nOdile",
+            "From: Bruno Vidal <b.vidal@example.org>\nSubject: RE: news\n\nCongratulations!\n\n"
+            "Bruno\n\n> Hi all, I've moved to Trieste.",
+        ],
+    )
+    assert [(f.relation, f.object) for f in memory.history(space, "Odile Marchetti")] == [
+        ("lives in", "Trieste")
+    ]
+    assert memory.history(space, "Bruno Vidal") == []
+    assert not any(f.subject == "From" for f in memory.triples.list(space, limit=50).facts)

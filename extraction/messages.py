@@ -1,0 +1,60 @@
+"""An email read as a chat turn: who wrote it, and what it says itself.
+
+A mailbox streams emails: "From: Harriet Okafor <harriet@…>", "To:", "Subject: RE: …", a body, a
+signature, and often the earlier messages quoted below it ("> Bao Tran is our treasurer") or
+forwarded ("---------- Forwarded message ----------"). What the email says is its own body, said
+by its sender: quoted and forwarded text was said before, by someone else, and restating it is
+no new fact. So an email becomes the turn "Harriet Okafor: <body>", the form the writer and the
+concept extractor already read ("I" is the sender). Other text is returned as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HEADER = re.compile(r"^(?:from|to|cc|bcc|subject|date|sent|reply-to)\s*:", re.IGNORECASE)
+_SENDER = re.compile(r"^from\s*:\s*(?P<name>[^<\n@]*?)\s*(?:<[^>\n]*>)?\s*$", re.IGNORECASE)
+_QUOTED_FROM_HERE = re.compile(
+    r"^(?:-{2,}\s*(?:forwarded|original)\s+message\s*-{2,}|on\s.{4,120}\swrote:\s*$"
+    r"|begin forwarded message:)",
+    re.IGNORECASE,
+)
+_ENDS_SENTENCE = ".!?,:;"
+
+
+def sender(text: str) -> str | None:
+    """The name an email's "From:" line gives, or None (no header, or an address alone)."""
+    for line in text.splitlines()[:6]:
+        found = _SENDER.match(line.strip())
+        if found:
+            name = " ".join(found["name"].strip(" \"'").split())
+            return name or None
+    return None
+
+
+def is_email(text: str) -> bool:
+    return bool(text.lstrip()[:5].casefold() == "from:" and "\n" in text)
+
+
+def email_as_turn(text: str) -> str:
+    """An email as "Sender: its own body" (headers, quoted and forwarded text left out); any
+    other text unchanged."""
+    if not is_email(text):
+        return text
+    name = sender(text)
+    lines: list[str] = []
+    in_headers = True
+    for raw in text.splitlines():
+        line = raw.strip()
+        if in_headers and (_HEADER.match(line) or not line):
+            continue
+        in_headers = False
+        if _QUOTED_FROM_HERE.match(line):
+            break  # what follows was written before, by someone else
+        if not line or line.startswith(">"):
+            continue
+        if lines and lines[-1][-1:] not in _ENDS_SENTENCE:
+            lines[-1] += "."  # "Manase Havili / Secretary": a signature's lines are apart
+        lines.append(line)
+    body = " ".join(lines)
+    return f"{name}: {body}" if name and body else body

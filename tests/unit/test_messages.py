@@ -1,0 +1,45 @@
+"""An email is read as its sender's turn: its own body, without headers, quotes or forwards."""
+
+from __future__ import annotations
+
+from extraction.concepts import spoken_sentences
+from extraction.messages import email_as_turn, sender
+
+EMAIL = (
+    "From: Odile Marchetti <odile@harbourgarden.org>\n"
+    "To: board@harbourgarden.org\n"
+    "Subject: RE: Plot allocations\n"
+    "\n"
+    "Thanks all. I've moved to Trieste, so Bruno Vidal takes the seed orders from now on.\n"
+    "\n"
+    "Odile Marchetti\n"
+    "Secretary\n"
+    "\n"
+    "> Bruno Vidal is treasurer and lives in Udine.\n"
+    "> Odile keeps the seed orders.\n"
+)
+FORWARDED = (
+    "From: Bruno Vidal <b.vidal@example.org>\n"
+    "Subject: Fwd: grant\n"
+    "\n"
+    "Good news below!\n"
+    "---------- Forwarded message ----------\n"
+    "From: Council <grants@example.org>\n"
+    "I am pleased to confirm your grant.\n"
+)
+
+
+def test_an_email_is_its_senders_turn_without_what_it_quotes() -> None:
+    assert sender(EMAIL) == "Odile Marchetti"
+    turn = email_as_turn(EMAIL)
+    assert turn.startswith("Odile Marchetti: Thanks all. I've moved to Trieste")
+    assert "Odile Marchetti. Secretary" in turn  # a signature's lines stay apart
+    assert "Udine" not in turn and "keeps the seed orders" not in turn
+    assert "Plot allocations" not in turn  # the subject line is no statement
+
+
+def test_forwarded_text_is_not_the_forwarders_and_other_text_is_unchanged() -> None:
+    assert email_as_turn(FORWARDED) == "Bruno Vidal: Good news below!"
+    assert email_as_turn("From: here on, I cycle.") == "From: here on, I cycle."
+    assert email_as_turn("Lena: moved to Graz") == "Lena: moved to Graz"
+    assert spoken_sentences(FORWARDED) == "Bruno Vidal: Good news below!"
