@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from extraction.common_names import is_common_name
+from extraction.common_names import given_name_gender, is_common_name
 from graph.keys import entity_key
 
 # The known names within the embedding threshold of a mention, with their cosines.
@@ -107,6 +107,25 @@ class Resolution:
             return f"dropped {self.mention!r} ({self.reason})"
         how = f"cosine {self.similarity:.2f}" if self.similarity is not None else self.reason
         return f"{self.mention!r} → {self.resolved!r} ({how})"
+
+
+def is_diminutive(mention_key: str, first_name_key: str) -> bool:
+    """Whether a short one-word mention is a pet form of a first name: its beginning ("Cal" of
+    Callum, "Pri" of Priyanka) or its first two letters with a pet ending ("Immy" of Imogen,
+    "Roz" of Rosalind, "Lexi" of Alexandra is not: the first letters differ)."""
+    if " " in mention_key or not 3 <= len(mention_key) <= 5:
+        return False
+    if len(first_name_key) <= len(mention_key) or not mention_key.isalpha():
+        return False
+    genders = {given_name_gender(mention_key.title()), given_name_gender(first_name_key.title())}
+    if {"m", "f"} <= genders:
+        return False  # "Ross" is not Rosalind
+    if first_name_key.startswith(mention_key):
+        return True
+    return first_name_key[:2] == mention_key[:2] and mention_key.endswith(_PET_ENDINGS)
+
+
+_PET_ENDINGS = ("y", "ie", "z", "s", "x")
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

@@ -30,7 +30,7 @@ from extraction.gazetteer import (
     is_skill,
     is_vehicle,
 )
-from extraction.name_matching import Reason
+from extraction.name_matching import Reason, is_diminutive
 from extraction.text import common_word
 from graph.keys import entity_key
 
@@ -283,7 +283,8 @@ class People:
                 return self._one(inside, Reason.PART_OF_NAME)
         if n == 1 and len(key) >= 4 - (not lower) and not common_word(key):
             prefixed = [" ".join(k) for k in multi if any(w.startswith(key) for w in k)]
-            return self._one(prefixed, Reason.NICKNAME)
+            pets = [" ".join(k) for k in multi if is_diminutive(key, k[0])]  # "Immy", "Roz"
+            return self._one(prefixed, Reason.NICKNAME) or self._one(pets, Reason.NICKNAME)
         return None
 
     def _one(self, keys: Iterable[str], reason: Reason) -> tuple[str, Reason] | None:

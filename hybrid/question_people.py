@@ -4,8 +4,8 @@
 before the objects and the clauses that date it, so the first person named is the one asked
 about, and the others are values or events ("before Darius"). A person is named by a full name,
 a recorded alias ("bex" for Rebecca Mwangi), a first name or surname of a known person (the most
-recently mentioned one when several share it), a misspelling of a rare name part, or "I" for the
-speaker of a chat turn.
+recently mentioned one when several share it), a misspelling of a rare name part, a pet form of
+exactly one person's first name ("Roz" of Rosalind), or "I" for the speaker of a chat turn.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from extraction.name_matching import edit_distance
+from extraction.name_matching import edit_distance, is_diminutive
 from extraction.name_resolution import FIRST_PERSON
 from extraction.text import common_word, word_class
 from graph.keys import entity_key
@@ -35,7 +35,7 @@ class Mention:
     name: str
     start: int
     end: int  # exclusive
-    how: str  # "name", "alias", "part", "typo" or "speaker"
+    how: str  # "name", "alias", "part", "typo", "nickname" or "speaker"
 
 
 def question_words(text: str) -> list[tuple[str, bool]]:
@@ -122,6 +122,10 @@ def people_mentioned(
             ]
             if typos:
                 add(typos[0], i, i + 1, "typo")
+                continue
+        pets = [p for p in multi if is_diminutive(word, entity_key(p).split()[0])]
+        if written[i][1] and len(set(pets)) == 1:
+            add(pets[0], i, i + 1, "nickname")  # "Roz" of Rosalind Kettering, "Immy" of Imogen
     return sorted(found, key=lambda m: m.start)
 
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from extraction.memory_api import Query
+from extraction.name_matching import is_diminutive
 from extraction.temporal_ops import TemporalOp, When
 from graph.facts_read import FactRecord
 from hybrid.composed_answers import compose, join_values
@@ -253,3 +254,12 @@ def test_a_model_read_carries_the_nouns_a_yes_no_question_names() -> None:
     at = model_plan("Is Ingrid still at Fjordklinikken?", named)
     assert at is not None and at.unnamed == ()
     assert model_plan("Where?", Query(relation="lives in")) is None
+
+
+def test_a_pet_form_of_one_persons_first_name_names_them() -> None:
+    people = ["Rosamund Achterberg", "Imelda Kovač", "Callan Brightwater", "Rossa Fenwick"]
+    assert find_subject("Where does Roz live now?", people[:3]) == "Rosamund Achterberg"
+    assert find_subject("Is Immy still at the clinic?", people) == "Imelda Kovač"
+    assert find_subject("Who is Cal dating?", people) == "Callan Brightwater"
+    assert find_subject("Where does Roz live now?", people) is None  # Rosamund or Rossa
+    assert not is_diminutive("ross", "rosalind")  # a man's name of its own
