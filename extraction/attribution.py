@@ -34,6 +34,7 @@ from extraction.gazetteer import (
     is_organisation_name,
     is_place,
     is_skill,
+    is_title_word,
 )
 from extraction.name_matching import Reason, Resolution, match_known
 from extraction.name_resolution import handle, turn_opening
@@ -162,9 +163,6 @@ def _name_words(chunk: str) -> str:
     return " ".join(kept)
 
 
-_TITLES = frozenset("dr dr. mr mr. mrs mrs. ms ms. prof prof. sir dame".split())
-
-
 def _opening_verb(text: str, at: int, word: str) -> bool:
     """A sentence's first word that is a past-tense verb ("Emailed", "Phoned", "Texted")."""
     opens = not text[:at].strip() or text[:at].rstrip()[-1:] in ".!?:;"
@@ -181,9 +179,11 @@ def capitalised_names(text: str) -> Iterator[str]:
     is Kenji, then Taipei), without a leading title."""
     for match in _CAPITALISED_NAME.finditer(text):
         words: list[str] = []
-        for word in match[0].split():
+        run = match[0].split()
+        for i, word in enumerate(run):
             owner = re.sub(r"(['’]s|['’])$", "", word)
-            if not words and word.casefold() in _TITLES:
+            if owner == word and is_title_word(word, before_name=i + 1 < len(run)):
+                words = []  # "Kilkenny GP Dr Chiamaka Obi", "Solicitor Aoife Keogh"
                 continue
             if not words and _opening_verb(text, match.start() + match[0].find(word), word):
                 continue  # "Emailed Margaret to say thanks": a verb, then the name
@@ -499,6 +499,17 @@ class _Writer:
                 self.resolutions.append(found)
         return name
 
+    def _named_here(self, gender: str) -> str | None:
+        """The person this statement named last, if their gender fits: "welcome to Priyanka
+        Raghunathan … she's joining today" is about her, whoever the stream spoke of before."""
+        for name in reversed(self.about):
+            if name in self.not_third or entity_key(name) not in self.people.persons:
+                continue
+            known = self.people.gender(name)
+            if not known or known == gender:
+                return name
+        return None
+
     def rewrite(self, text: str) -> str:
         tokens = list(_tokens(text))
         out: list[str] = []
@@ -564,7 +575,9 @@ class _Writer:
         if self.animal and (low in _THIRD or low in _POSSESSIVE):
             return None, 1
         if low in _THIRD and (following[:1].isalpha() or low.endswith(("'s", "'d"))):
-            person = self.people.latest(_THIRD[low], exclude=self.not_third)
+            person = self._named_here(_THIRD[low]) or self.people.latest(
+                _THIRD[low], exclude=self.not_third
+            )
             if person is None:
                 return None, 1
             self.mentioned(person, word, Reason.LATEST_PERSON)

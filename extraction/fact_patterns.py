@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 
+from extraction.gazetteer import TITLES, is_title_word
 from extraction.memory_api import FORBIDDEN_CHARS, Triple
 from extraction.relations import ANY_RELATION, RelationReading, read_relation
 from extraction.text import common_word, tag_sentences
@@ -32,7 +33,6 @@ Token = tuple[str, str]
 
 _SUBJECT_PRONOUNS = frozenset("i he she they we".split())
 _OBJECT_PRONOUNS = frozenset("me him her them us it you i he she they we this that".split())
-_TITLES = frozenset("dr dr. mr mr. mrs mrs. ms ms. prof prof. sir dame".split())
 _NAME_LINKS = frozenset("of de del della der van von la le da di du dos das al bin ben &".split())
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -143,8 +143,13 @@ def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
         i += 1
     if i < n and tokens[i][0].casefold() in _OBJECT_PRONOUNS | _SUBJECT_PRONOUNS:
         return _Phrase(tokens[i][0], start, i + 1, False)
-    while i + 1 < n and tokens[i][0].casefold() in _TITLES and tokens[i + 1][0][:1].isupper():
-        i += 1  # "Dr. Esperanza Quiroga" is Esperanza Quiroga
+    while (
+        i + 1 < n
+        and tokens[i + 1][0][:1].isupper()
+        and (tokens[i][0][:1].isupper() or tokens[i][0].casefold() in TITLES)
+        and is_title_word(tokens[i][0], before_name=True)
+    ):
+        i += 1  # "Dr. Esperanza Quiroga", "Councillor Declan Brophy": the name after the title
     words: list[str] = []
     proper_words: list[str] = []
     j = i

@@ -279,6 +279,25 @@ def is_animal(name: str) -> bool:
     return _phrase_in(key, ANIMALS) or (key.endswith("s") and _phrase_in(key[:-1], ANIMALS))
 
 
+TITLES = frozenset(
+    """dr mr mrs ms miss mx prof sir dame councillor cllr senator mayor judge rev reverend father
+    fr sister brother captain coach chef owner former minister president inspector sergeant
+    detective officer""".split()
+)
+
+
+def is_title_word(word: str, *, before_name: bool) -> bool:
+    """A title or role written before a name ("Dr", "Councillor", "Solicitor", "Chef-owner",
+    "Former"): when ``before_name`` (more of the name follows), a listed job noun counts too,
+    so "Solicitor Aoife Keogh" is Aoife Keogh while "Jenny Baker" keeps her surname."""
+    low = word.casefold().rstrip(".")
+    if low in TITLES:
+        return True
+    return before_name and all(
+        part in TITLES or is_job_title(part, listed=True) for part in low.split("-") if part
+    )
+
+
 def is_job_title(name: str, *, listed: bool = False) -> bool:
     """A job title by its head noun ("senior data analyst", "ward sister", "localisation
     lead"): a known job noun, or (unless ``listed``) a common agent noun ending (-er, -or,

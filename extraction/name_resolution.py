@@ -27,7 +27,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from extraction.gazetteer import big_place
+from extraction.common_names import given_name_gender
+from extraction.gazetteer import big_place, everyday_word
 from extraction.memory_api import Triple
 from extraction.name_matching import (
     Reason,
@@ -44,6 +45,12 @@ FIRST_PERSON = frozenset("i me my mine myself".split())
 _SPEAKER = re.compile(r"^\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)?):\s")
 # A post: "@zeynepk (Zeynep Kaya): …" (the handle and the name behind it) or "@zeynepk: …".
 _HANDLE = re.compile(r"^\s*@([\w.]*\w)(?:\s*\(([^()@:]{2,60})\))?:\s")
+# A team chat's lower-case label, "pri: …", "mirela: …": a handle the stream may know.
+_LOWER_SPEAKER = re.compile(r"^\s*([a-z][a-z'-]{1,19}):\s")
+_NOT_SPEAKERS = frozenset(
+    """psa fyi nb ps re fwd note edit update todo tldr eta btw imo reminder news correction
+    warning q a ok yes no""".split()
+)
 
 
 @dataclass(frozen=True)
@@ -62,14 +69,25 @@ class ExpandedText:
 
 def speaker(text: str) -> str | None:
     """The speaker of a chat turn written as "Name: text", or of a post: the name given beside
-    its handle ("@zeynepk (Zeynep Kaya): …"), else the handle itself ("@zeynepk")."""
+    its handle ("@zeynepk (Zeynep Kaya): …"), else the handle itself ("@zeynepk"); a team
+    chat's lower-case label ("pri: …") is a handle too."""
     found = _SPEAKER.match(text)
     if found:
         return found.group(1)
     post = _HANDLE.match(text)
     if post is None:
-        return None
+        label = _lower_label(text)
+        return f"@{label}" if label else None
     return post.group(2).strip() if post.group(2) else f"@{post.group(1)}"
+
+
+def _lower_label(text: str) -> str | None:
+    """A lower-case speaker label that names someone ("pri: …"), not a note ("fyi: …")."""
+    found = _LOWER_SPEAKER.match(text)
+    if found is None or found[1] in _NOT_SPEAKERS:
+        return None
+    label = found[1]
+    return label if given_name_gender(label.title()) or not everyday_word(label) else None
 
 
 def handle(text: str) -> str | None:
@@ -81,6 +99,8 @@ def handle(text: str) -> str | None:
 def turn_opening(text: str) -> int:
     """Where what a chat turn or post says begins: after its "Name: " or "@handle (Name): "."""
     found = _SPEAKER.match(text) or _HANDLE.match(text)
+    if found is None and _lower_label(text):
+        found = _LOWER_SPEAKER.match(text)
     return found.end() if found else 0
 
 

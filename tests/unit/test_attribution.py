@@ -236,3 +236,22 @@ def test_a_turns_we_as_subject_is_the_speaker_and_a_diary_date_keeps_the_dropped
 def test_a_sentence_opening_verb_is_no_part_of_a_name() -> None:
     people, _ = stream("Ottilie Brandvang: Emailed Margarethe to say thanks.")
     assert people.lookup("Emailed Margarethe") is None
+
+
+def test_she_is_the_person_this_statement_just_named() -> None:
+    _, written = stream(
+        "Odile: hi all, I'm Odile Marchetti. @bruno (Bruno Vidal) and @mina (Mina Castell) "
+        "are on the garden board.",
+        "Odile: welcome to Ilaria Fenn, our new treasurer! she's joining the board today.",
+    )
+    assert written[1].endswith("Ilaria Fenn is joining the board today.")
+
+
+def test_a_team_chats_lower_case_label_is_its_speaker() -> None:
+    _, written = stream(
+        "Odile: hi all, I'm Odile Marchetti, and @bruno (Bruno Vidal) keeps the seeds.",
+        "bruno: i'm on watering duty this week",
+        "fyi: the tap is broken",
+    )
+    assert written[1] == "Bruno Vidal is on watering duty this week"
+    assert "Bruno Vidal" not in written[2]
