@@ -20,6 +20,7 @@ from extraction.gazetteer import (
     is_job_title,
     is_organisation_name,
     is_place,
+    is_school,
     is_skill,
     is_vehicle,
 )
@@ -189,4 +190,19 @@ def combine(
             continue  # "head brewer at Saltmarsh Brewery in Cardiff": where the job is
         if triple not in kept:
             kept.append(triple)
-    return kept
+    return _pupils(kept)
+
+
+def _pupils(found: list[Triple]) -> list[Triple]:
+    """ "Emi started fifth grade at Escuela Jacarandas": a school someone is "at" with no post
+    there is where they study, not their employer (a teacher's post says "works as")."""
+    staff = {entity_key(t.subject) for t in found if t.relation == "works as" and not t.retract}
+    return [
+        t.model_copy(update={"relation": "studies at"})
+        if t.relation == "works for"
+        and t.object
+        and is_school(t.object)
+        and entity_key(t.subject) not in staff
+        else t
+        for t in found
+    ]

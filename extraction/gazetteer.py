@@ -116,6 +116,7 @@ ORG_HEADS = _words(
     council | ltd | inc | llc | gmbh | plc | group | labs | lab | services | service |
     ambulance | vets | veterinary | foods | wines | ales | media | agency | partners |
     consulting | solutions | systems | technologies | tech | industries | company | co |
+    robotics | electronics | pay | payments |
     corporation | foundation | charity | society | museum | gallery | library | archive |
     theatre | theater | orchestra | band | club | league | team | shop | store | market |
     kitchen | hotel | press | records | films | pictures | motors | construction | shipping |
@@ -126,7 +127,10 @@ ORG_HEADS = _words(
 )
 SCHOOL_HEADS = _words(
     """university | uni | college | school | academy | institute | conservatoire |
-    conservatory | polytechnic | sixth form | primary | secondary | high school | grammar"""
+    conservatory | polytechnic | sixth form | primary | secondary | high school | grammar |
+    escuela | colegio | instituto | universidad | gaelscoil | gaelcholáiste | école | ecole |
+    lycée | lycee | collège | université | universite | scuola | liceo | università | schule |
+    hochschule | universität | kolegium | skola | skole | skolan | koulu | lukio"""
 )
 # Nouns that name a kind of pet: an animal with a name of its own is a pet the person has.
 ANIMALS = _words(

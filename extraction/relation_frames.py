@@ -136,6 +136,7 @@ class _Reading:
     named: list[str] = field(default_factory=list)  # the statement's people so far
     speaker: str | None = None  # a chat turn's speaker
     passing: bool = False  # the clause says when or if ("while she's in Reykjavik")
+    exclaimed: bool = False  # a turn opens with this clause and "!" ("Executive!!")
     homeless: list[tuple[list[str], str]] = field(default_factory=list)  # a home cue, no place
 
     def spans(self, clause: str) -> list[tuple[int, int, str]]:
@@ -365,6 +366,8 @@ class _Reading:
                 continue
             if words[0].casefold() in ("a", "an", "the", "my", "his", "her", "their"):
                 continue  # "a doctor in the family" says no one's job
+            if self.exclaimed and not clause[at + len(segment) :].strip():
+                continue  # "HEAD pastry chef!!!", "Executive!!": cheering someone's news
             first = words[0].casefold() if not words[0].isupper() else words[0]
             named = [w for w in words if w.casefold() not in _LESSONS]  # "portuguese class"
             skill = " ".join(named).casefold()
@@ -482,7 +485,7 @@ def frame_facts(
     writes it): about ``people`` only; ``topic``: whom a clause without a subject is about;
     ``sure``: whether a name is surely a person's (not an organisation's)."""
     reading = _Reading(people, topic, [], sure, speaker=speaker)
-    for sentence in split_sentences(text):
+    for n, sentence in enumerate(split_sentences(text)):
         if sentence.rstrip().endswith("?"):
             continue
         parts = CLAUSES.split(_managers_named(sentence))  # clause, separator, clause, …
@@ -490,6 +493,9 @@ def frame_facts(
             separator = parts[i - 1].strip().casefold() if i else ""
             if parts[i] and parts[i].strip():
                 reading.passing = separator in PASSING
+                reading.exclaimed = (  # a turn that opens "Executive!!" cheers the other's news
+                    n == 0 and i == 0 and i + 1 < len(parts) and parts[1].strip().startswith("!")
+                )
                 reading.clause(parts[i])
     _own_workplace(reading)
     words = tokens(text)

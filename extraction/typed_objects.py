@@ -46,7 +46,11 @@ _MODIFIERS = frozenset(
     secondhand second-hand used shiny battered rusty red blue green grey gray black white
     silver yellow orange mint-green electric beat-up lovely proper full-time part-time""".split()
 )
-_NOT_THIS_JOB = frozenset("same other own whole usual".split())
+_NOT_THIS_JOB = frozenset("same other own whole usual not no never".split())
+_JOB_LEADS = frozenset(
+    """new first now still officially finally basically actually currently technically
+    already also just permanently formally""".split()
+)
 _ENDS = frozenset(
     """in on at for with as from to by since after before until till over during about
     because while when where which who whom that and but so or then now today tonight
@@ -250,10 +254,10 @@ def read_job(words: Sequence[str]) -> str | None:
     """A job title with its modifiers ("senior data analyst", "head chef", "3D animator",
     "UX designer"), ending at its head noun."""
     body = [w for w in words]
-    while body and body[0].casefold() in _DETERMINERS | {"new", "first", "now", "still"}:
-        body = body[1:]
+    while body and body[0].casefold() in _DETERMINERS | _JOB_LEADS:
+        body = body[1:]  # "officially a certified pastry teacher"
     if body and body[0].casefold() in _NOT_THIS_JOB:
-        return None  # "same team, same manager": no new post
+        return None  # "same team, same manager", "not a baker": no post of theirs
     titled = _titled_job(body) if body and _capitalised(body[0]) else None
     if titled is not None:
         return titled

@@ -47,7 +47,7 @@ from extraction.attribution import Attributed, attribute, observe
 from extraction.cardinality import Cardinality
 from extraction.fact_patterns import extract_facts
 from extraction.fact_sources import combine
-from extraction.gazetteer import is_vehicle
+from extraction.gazetteer import is_organisation_name, is_place, is_school, is_vehicle
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
@@ -89,6 +89,15 @@ def storable(triple: Triple) -> bool:
     obj = triple.object if triple.object is not None else ("*" if triple.retract else "")
     names = (triple.subject, obj)
     return bool(relation_key(triple.relation)) and all(entity_key(n) or n == "*" for n in names)
+
+
+def _an_institution_as_home(triple: Triple) -> bool:
+    """ "staying at Lumo" read as a home, once "Lumo" resolved to the employer Lumo Robotics:
+    a company or a school is no one's home town."""
+    home = triple.object if triple.relation == "lives in" else None
+    if not home:
+        return False
+    return not is_place(home) and (is_organisation_name(home) or is_school(home))
 
 
 @dataclass(frozen=True)
@@ -420,7 +429,7 @@ class TripleWriter:
                 touched=lambda s, r: self._replayed(history, s, r, directed=False) is not None,
                 text=f"{statement.text} {stated}",
             )
-        found = [t for t in found if storable(t)]
+        found = [t for t in found if storable(t) and not _an_institution_as_home(t)]
         with self._lock:
             self._recent[space].appendleft((statement.text, found))
         return WrittenTriples(found, resolutions, _about(attributed, found, people))

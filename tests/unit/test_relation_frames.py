@@ -262,3 +262,17 @@ def test_here_in_a_city_is_a_home_and_not_with_someone_ends_a_couple() -> None:
     assert "Mirela Dobos>>not is seeing>>Arvo Kask" in read(
         "no, Mirela Dobos is not with Arvo Kask anymore."
     )
+
+
+def test_a_pupil_studies_at_a_school_and_a_cheer_is_no_post() -> None:
+    text = "Kwame Asante started fifth grade at Escuela Las Palmas on Monday."
+    found = combine(frame_facts(text, PEOPLE), extract_facts(text), lambda name: name in PEOPLE)
+    assert "Kwame Asante>>studies at>>Escuela Las Palmas" in [t.to_text() for t in found]
+    assert not any(t.relation == "works for" for t in found)
+    assert facts("Executive!! Also my course finished.", topic="Kwame Asante") == []
+    assert facts("Big news: head chef at Kumo!", topic="Kwame Asante") == [
+        "Kwame Asante>>works as>>head chef",
+        "Kwame Asante>>works for>>Kumo",
+    ]
+    assert read_job(tokens("officially a certified pastry teacher")) == "certified pastry teacher"
+    assert read_job(tokens("Not a baker, a sommelier")) is None
