@@ -173,8 +173,8 @@ def choose_relations(
         named = max(values, key=lambda v: names_value(question, v), default=None)
         if named is not None and not names_value(question, named):
             named = None
-        if named is not None and values_count:
-            score += 2.0
+        if named is not None and values_count and (score > 0 or named[:1].isupper()):
+            score += 2.0  # a common noun alone names no relation ("chair of the committee")
         if which and any(which in stems(v) for v in values):
             score += 1.0
         if relation in stored:
