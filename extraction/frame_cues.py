@@ -176,8 +176,17 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(
         "works as",
-        cue(r"\b(?:as|became|become|becomes|promoted\s+to|made|named|appointed)\b"),
+        cue(
+            r"(?<!down\s)(?<!resigned\s)(?<!retired\s)"  # "stood down as treasurer" ends it
+            r"\b(?:as|became|become|becomes|promoted\s+to|made|named|appointed|(?:re-?)?elected)\b"
+        ),
         read_job,
+    ),
+    Frame(
+        "works as",
+        cue(r"\b(?:(?:stood|stepped|steps|stepping|standing)\s+down|resigned|retired)\s+as\b"),
+        read_job,
+        ends=True,
     ),
     Frame(
         "works as",

@@ -106,7 +106,7 @@ JOB_HEADS = _words(
     guard | warden | ranger | keeper | clinician | registrar | resident | consultant |
     head | principal | headteacher | dean | chair | president | founder | ceo | cto | cfo |
     partner | associate | fellow | volunteer | owner | executive | roaster | coo | cmo | cio |
-    vp"""
+    vp | treasurer | chairperson | chairman | chairwoman"""
 )
 ORG_HEADS = _words(
     """bank | health | energy | studios | studio | hospital | infirmary | clinic | university |

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from extraction.gazetteer import TITLES
+
 _HEADER = re.compile(r"^(?:from|to|cc|bcc|subject|date|sent|reply-to)\s*:", re.IGNORECASE)
 _SENDER = re.compile(r"^from\s*:\s*(?P<name>[^<\n@]*?)\s*(?:<[^>\n]*>)?\s*$", re.IGNORECASE)
 _QUOTED_FROM_HERE = re.compile(
@@ -32,6 +34,15 @@ def sender(text: str) -> str | None:
     return None
 
 
+def _signs(line: str, name: str | None) -> bool:
+    """Whether ``line`` is the sender signing ("Dr Harriet Okafor", "Farida", "Lachlan.")."""
+    if not name:
+        return False
+    words = [w for w in line.rstrip(".,").split() if w.casefold().rstrip(".") not in TITLES]
+    signed = " ".join(words).casefold()
+    return signed in (name.casefold(), name.split()[0].casefold())
+
+
 def is_email(text: str) -> bool:
     return bool(text.lstrip()[:5].casefold() == "from:" and "\n" in text)
 
@@ -44,6 +55,7 @@ def email_as_turn(text: str) -> str:
     name = sender(text)
     lines: list[str] = []
     in_headers = True
+    signed = False  # past the sender's name at the foot: the lines after it are their post
     for raw in text.splitlines():
         line = raw.strip()
         if in_headers and (_HEADER.match(line) or not line):
@@ -54,7 +66,8 @@ def email_as_turn(text: str) -> str:
         if not line or line.startswith(">"):
             continue
         if lines and lines[-1][-1:] not in _ENDS_SENTENCE:
-            lines[-1] += "."  # "Manase Havili / Secretary": a signature's lines are apart
+            lines[-1] += "," if signed else "."  # "Manase Havili, Secretary"; lines apart
         lines.append(line)
+        signed = signed or _signs(line, name)
     body = " ".join(lines)
     return f"{name}: {body}" if name and body else body

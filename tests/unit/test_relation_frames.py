@@ -276,3 +276,16 @@ def test_a_pupil_studies_at_a_school_and_a_cheer_is_no_post() -> None:
     ]
     assert read_job(tokens("officially a certified pastry teacher")) == "certified pastry teacher"
     assert read_job(tokens("Not a baker, a sommelier")) is None
+
+
+def test_elected_to_a_post_and_standing_down_from_it() -> None:
+    assert read("Arvo Kask re-elected chair (unopposed).") == ["Arvo Kask>>works as>>chair"]
+    assert read("Mirela Dobos elected treasurer.") == ["Mirela Dobos>>works as>>treasurer"]
+    assert read("Mirela Dobos stood down as treasurer after six years.") == [
+        "Mirela Dobos>>not works as>>treasurer"
+    ]
+    assert read("Mirela Dobos will step down as treasurer in November.") == []
+    signed = "Kind regards, Arvo Kask, Grants Officer, Tartu Council"
+    assert [t.to_text() for t in frame_facts(signed, LOG_PEOPLE, "Mirela Dobos")] == [
+        "Arvo Kask>>works as>>Grants Officer"
+    ]
