@@ -200,9 +200,21 @@ def _pupils(found: list[Triple]) -> list[Triple]:
     return [
         t.model_copy(update={"relation": "studies at"})
         if t.relation == "works for"
+        and not t.retract
         and t.object
-        and is_school(t.object)
+        and _a_school(t.object)
         and entity_key(t.subject) not in staff
+        and not _STAFF_WORDS.search(t.phrase or "")
         else t
         for t in found
     ]
+
+
+_STAFF_WORDS = re.compile(r"teach|taught|work|job|hire|employ|staff|post|role|lectur|profess")
+
+
+def _a_school(name: str) -> bool:
+    """A school by the head of its name ("Escuela Jacarandas", "School 51", "Tammela Primary
+    School"), not a unit of one ("the Leuven university library")."""
+    words = entity_key(name).split()
+    return bool(words) and (is_school(words[-1]) or is_school(words[0]))

@@ -269,6 +269,12 @@ def test_a_pupil_studies_at_a_school_and_a_cheer_is_no_post() -> None:
     found = combine(frame_facts(text, PEOPLE), extract_facts(text), lambda name: name in PEOPLE)
     assert "Kwame Asante>>studies at>>Escuela Las Palmas" in [t.to_text() for t in found]
     assert not any(t.relation == "works for" for t in found)
+    for staff in (
+        "Kwame Asante teaches maths at School 51.",
+        "Kwame Asante got a job at the Leuven university library.",
+    ):
+        kept = combine(frame_facts(staff, PEOPLE), extract_facts(staff), lambda n: n in PEOPLE)
+        assert not any(t.relation == "studies at" for t in kept), staff
     assert facts("Executive!! Also my course finished.", topic="Kwame Asante") == []
     assert facts("Big news: head chef at Kumo!", topic="Kwame Asante") == [
         "Kwame Asante>>works as>>head chef",
