@@ -144,6 +144,24 @@ def _stems(text: str) -> set[str]:
     return {w[:5] for w in words if w not in QUESTION_WORDS and len(w) > 2}
 
 
+# Words for one event that share no stem: "propose" is said "asked her to marry me".
+_SAME_EVENT = {
+    "propo": frozenset({"marry", "marri", "engag"}),
+    "engag": frozenset({"propo", "marry", "marri"}),
+    "split": frozenset({"broke"}),
+    "broke": frozenset({"split"}),
+    "wedde": frozenset({"marri", "marry"}),
+    "wed": frozenset({"marri", "marry"}),
+}
+
+
+def _covered(wanted: set[str], found: set[str]) -> float:
+    """The share of the question's stems a sentence says, itself or by another word for the
+    same event."""
+    said = sum(1 for w in wanted if w in found or _SAME_EVENT.get(w, frozenset()) & found)
+    return said / max(1, len(wanted))
+
+
 class TimeAnswers:
     """Answers a space's questions about calendar time from its statements' dates."""
 
@@ -190,8 +208,8 @@ class TimeAnswers:
         best: DatedEvent | None = None
         for option, cosine in zip(options, np.asarray(cosines), strict=True):
             overlap = max(
-                len(wanted & _stems(option["sentence"])) / max(1, len(wanted)),
-                0.8 * len(wanted & _stems(option["statement"])) / max(1, len(wanted)),
+                _covered(wanted, _stems(option["sentence"])),
+                0.8 * _covered(wanted, _stems(option["statement"])),
             )  # "Mats proposed! Last Saturday, at Ulriken": the date is in the second sentence
             stated = 0.05 if option["basis"] == "stated" else 0.0
             score = float(cosine) * 0.6 + overlap * 0.4 + stated

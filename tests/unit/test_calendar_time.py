@@ -99,3 +99,11 @@ def test_the_labelled_phrases_stay_resolved() -> None:
     assert result["expressions"] >= 100
     assert result["overall"]["pipeline"] >= 0.95, result["misses"]
     assert len(result["false_positives"]) <= 2, result["false_positives"]
+
+
+def test_a_when_question_finds_its_event_said_in_other_words() -> None:
+    from hybrid.time_answers import _covered, _stems
+
+    wanted = _stems("When did Ottilie propose to Kwame?")
+    assert _covered(wanted, _stems("Ottilie: I asked Kwame to marry me and he said yes!")) == 1.0
+    assert _covered(wanted, _stems("Ottilie: Kwame says hi")) < 1.0
