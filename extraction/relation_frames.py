@@ -54,6 +54,7 @@ from extraction.frame_cues import (
 )
 from extraction.gazetteer import (
     big_place,
+    is_animal,
     is_bicycle,
     is_instrument,
     is_job_title,
@@ -308,6 +309,13 @@ class _Reading:
                     self.add(subject, "owns", name, False)
         for m in NAME_IS.finditer(clause):
             self.add(self.topic, "owns", m["obj"].strip(".,!").title(), False)
+        for m in PET_APPOSITION.finditer(clause):  # "Kuikka, my ancient cat", "our dog Tui"
+            name = m["name"] or m["named"]
+            kind = (m["kind"] or m["kinds"] or "").split()
+            owner = (m["owner"] or m["owners"] or "").strip()
+            whose = self.topic if owner.casefold() in _OURS else owner.removesuffix("'s")
+            if kind and is_animal(kind[-1]) and name not in self.people and whose in self.people:
+                self.add(whose, "owns", name, False)
 
     def _couples(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         """ "A and B are engaged", "… have called off their engagement", "… moved in together";
@@ -444,6 +452,12 @@ def _possessor(clause: str, end: int) -> bool:
 
 
 _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
+_OURS = frozenset({"my", "our"})
+_OWNER = r"[Mm]y|[Oo]ur|[A-Z][\w-]+(?:\s[A-Z][\w-]+){0,2}'s"  # "my", "Aleksi Nurmela's"
+PET_APPOSITION = re.compile(
+    rf"\b(?P<name>[A-Z][\w'-]+),\s+(?P<owner>{_OWNER})\s+(?P<kind>(?:[\w-]+\s+){{0,2}}[\w-]+)\b"
+    rf"|(?P<owners>{_OWNER})\s+(?P<kinds>(?:[\w-]+\s+){{0,2}}?[\w-]+),?\s+(?P<named>[A-Z][\w'-]+)\b"
+)
 _TENURE_ONLY = re.compile(r"(?:my\s+)?" + TENURE, re.IGNORECASE)  # "first week as a nurse"
 _ASIDE = re.compile(r"\([^)]*\)")  # "confirmed as Head of Support (no longer acting)"
 _OTHER_PREDICATE = re.compile(r"\s(?:and|but)\s+(?:is|was|has|had|are)\b")  # "… and is no longer …"

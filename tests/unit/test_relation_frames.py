@@ -295,3 +295,13 @@ def test_elected_to_a_post_and_standing_down_from_it() -> None:
     assert [t.to_text() for t in frame_facts(signed, LOG_PEOPLE, "Mirela Dobos")] == [
         "Arvo Kask>>works as>>Grants Officer"
     ]
+
+
+def test_a_pet_named_beside_its_owner() -> None:
+    for text in (
+        "Kwame Asante typed this with Pixel, Kwame Asante's ancient cat, asleep on the sofa.",
+        "Kwame Asante's dog, Pixel, ate the post.",
+        "Pixel, our rescue dog, is three.",
+    ):
+        assert "Kwame Asante>>owns>>Pixel" in facts(text, topic="Kwame Asante"), text
+    assert not any("owns" in f for f in facts("Kwame Asante's sister Ines Carvalho moved."))
