@@ -401,7 +401,7 @@ EACH_OTHER = cue(r"\bwe(?:'ve|\s+have|'re|\s+are)?\s+(?:been\s+)?(?:seeing|datin
 JOB_ENDS = cue(
     r"\b(?:quit|left|leaving|lost|quitting)\s+(?:the|my|his|her|their)\s+(?:\S+\s+)?job\b"
 )
-FRAGMENT_LINKS = frozenset({"at", "@", "w", "with", "for"})
+FRAGMENT_LINKS = frozenset({"at", "@", "w", "with", "for", "of"})
 LESSONS_END = cue(
     r"\b(?:stopp(?:ed|ing)|quit(?:ting)?|gave\s+up|giving\s+up|dropp(?:ed|ing))\s+"
     r"(?:the\s+|my\s+|her\s+|his\s+|their\s+)?(?:lessons|classes)\b"

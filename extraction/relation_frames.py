@@ -372,7 +372,11 @@ class _Reading:
                 words = words[:-1]
             if not words or any(name in segment for name in self.named):
                 continue
-            if words[0].casefold() in ("a", "an", "the", "my", "his", "her", "their"):
+            needs_employer = False
+            appositive = bool(before) and clause[:at].rstrip(" ,").endswith(before[-1])
+            if appositive and words[0].casefold() in ("a", "an", "the") and len(words) > 1:
+                words, needs_employer = words[1:], True  # "Keoghan, a teacher at Gaelscoil X"
+            elif words[0].casefold() in ("a", "an", "the", "my", "his", "her", "their"):
                 continue  # "a doctor in the family" says no one's job
             if self.exclaimed and not clause[at + len(segment) :].strip():
                 continue  # "HEAD pastry chef!!!", "Executive!!": cheering someone's news
@@ -389,14 +393,17 @@ class _Reading:
                 continue  # "Line manager: Greta Lind", "Manager R. Matos": someone else's post
             if any(_verb_like(w) for w in words[len(job.split()) :][:3]):
                 continue  # "Pilot herded three toddlers": a name with a verb, not a fragment
+            rest = words[len(job.split()) :]
+            linked = bool(rest) and rest[0].casefold() in FRAGMENT_LINKS
+            if needs_employer and not (linked and read_org([w for w in rest[1:] if w != "/"])):
+                continue  # "Keoghan, a doctor in the family": no post named
             self.add(
                 subject,
                 "works as",
                 job if job.split()[0] != first else " ".join([words[0], *job.split()[1:]]),
                 False,
             )
-            rest = words[len(job.split()) :]
-            if rest and rest[0].casefold() in FRAGMENT_LINKS:
+            if linked:
                 employer = read_org([w for w in rest[1:] if w != "/"])
                 if employer is not None:
                     self.add(subject, "works for", employer, False)

@@ -64,7 +64,7 @@ _TIME = frozenset(
     november december jan feb mar apr jun jul aug sep sept oct nov dec weekend week month
     year morning evening night spring summer autumn winter christmas easter""".split()
 )
-_LINKS = frozenset("of & de del della da di du van von la le der y".split())
+_LINKS = frozenset("of & de del della da di du van von la le der y an na dos das".split())
 _MODEL_WORDS = frozenset("estate hatchback saloon convertible van".split())
 
 

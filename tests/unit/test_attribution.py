@@ -255,3 +255,8 @@ def test_a_team_chats_lower_case_label_is_its_speaker() -> None:
     )
     assert written[1] == "Bruno Vidal is on watering duty this week"
     assert "Bruno Vidal" not in written[2]
+
+
+def test_a_paper_named_after_its_town_is_no_person() -> None:
+    assert not person_like("Galway Advertiser")
+    assert person_like("Florence Welch") and person_like("Austin Butler")

@@ -305,3 +305,17 @@ def test_a_pet_named_beside_its_owner() -> None:
     ):
         assert "Kwame Asante>>owns>>Pixel" in facts(text, topic="Kwame Asante"), text
     assert not any("owns" in f for f in facts("Kwame Asante's sister Ines Carvalho moved."))
+
+
+def test_a_post_in_apposition_names_the_employer() -> None:
+    people = ["Aoife Keoghan", "Chiamaka Obi"]
+    said = "Aoife Keoghan, a teacher at Gaelscoil an Fhéile, led the side."
+    assert [t.to_text() for t in frame_facts(said, people)] == [
+        "Aoife Keoghan>>works as>>teacher",
+        "Aoife Keoghan>>works for>>Gaelscoil an Fhéile",
+    ]
+    said = "Chiamaka Obi, manager of the Rothe Lane Café since 2021, was shortlisted."
+    assert "Chiamaka Obi>>works for>>Rothe Lane Café" in [
+        t.to_text() for t in frame_facts(said, people)
+    ]
+    assert frame_facts("Aoife Keoghan, a doctor in the family, laughed.", people) == []
