@@ -87,7 +87,8 @@ def _lower_label(text: str) -> str | None:
     if found is None or found[1] in _NOT_SPEAKERS:
         return None
     label = found[1]
-    return label if given_name_gender(label.title()) or not everyday_word(label) else None
+    named = given_name_gender(label.title()) is not None
+    return label if named or not everyday_word(label) else None
 
 
 def handle(text: str) -> str | None:

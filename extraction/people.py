@@ -103,7 +103,7 @@ def person_like(name: str, *, strict: bool = False) -> bool:
     if is_place(name) or (big_place(core[0]) and not is_common_name(core[-1])):
         return False  # "Bristol Flyers"; "Ada Lindqvist" is a person (a listed surname)
     agent = len(core[-1]) > 5 and core[-1].casefold().endswith(("er", "or", "ist"))
-    if is_place(core[0]) and not given_name_gender(core[0]) and agent:
+    if is_place(core[0]) and given_name_gender(core[0]) is None and agent:
         return False  # "Galway Advertiser", a paper: a city and an agent noun
     if given_name_gender(core[0]) is not None or is_common_name(core[-1]):
         return True
