@@ -126,7 +126,10 @@ def _noise(triple: Triple, reading_canonical: bool) -> bool:
 
 
 def _retyped(triple: Triple) -> Triple:
-    """A vehicle one owns, bought or is "learning" (picked up) is one's vehicle."""
+    """A vehicle one owns, bought or is "learning" (picked up) is one's vehicle; "not on call
+    for anything" ends every value of the relation."""
+    if triple.retract and (triple.object or "").casefold() in _ANY_VALUE:
+        return triple.model_copy(update={"object": None})
     reading = read_relation(triple.relation)
     if (
         triple.object is not None
@@ -136,6 +139,9 @@ def _retyped(triple: Triple) -> Triple:
         relation = "rides" if is_bicycle(triple.object) else "drives"
         return triple.model_copy(update={"relation": relation, "phrase": reading.surface})
     return triple
+
+
+_ANY_VALUE = frozenset("anything anyone anybody anywhere any".split())
 
 
 def combine(

@@ -71,7 +71,10 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(
         "lives in",
-        cue(r"\bmoving\s+(?:back\s+)?(?:to|into)\b"),
+        cue(
+            r"\bmoving\s+(?:(?:back|up|down|over|out|home)\s+)?"
+            r"(?:(?:north|south|east|west|abroad)\s+)?(?:to|into)\b"
+        ),
         read_place,
         plan="plans to move to",
     ),

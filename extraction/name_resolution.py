@@ -135,6 +135,8 @@ class _Resolver:
 
     def name(self, name: str) -> str | None:
         key = entity_key(name)
+        if key == "mine":
+            return None  # "Mine is in third grade": the speaker's child, not the speaker
         if key in FIRST_PERSON:
             return self._record(Resolution(name, self.speaker, Reason.SPEAKER))
         if key in THIRD_PERSON:
@@ -231,11 +233,14 @@ def resolve_names(
     *,
     aliases: Mapping[str, Sequence[str]] | None = None,
     similar: Similar | None = None,
+    said_by: str | None = None,
 ) -> ResolvedWrite:
     """``triples`` with every name resolved; a triple with a name that cannot be is dropped.
     ``aliases`` maps alias keys to the entities that have them; ``similar`` is the embedding
-    tier's lookup (none: the tier is off)."""
+    tier's lookup (none: the tier is off); ``said_by``: the speaker as the stream knows them
+    ("Marisol Echeverría" for a turn labelled "Marisol: …")."""
     resolver = _Resolver(text, people, names, aliases, similar)
+    resolver.speaker = said_by or resolver.speaker
     kept: list[Triple] = []
     for triple in triples:
         subject = resolver.name(triple.subject)

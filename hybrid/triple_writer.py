@@ -407,6 +407,7 @@ class TripleWriter:
                 known.names,
                 aliases=known.aliases,
                 similar=known.similar,
+                said_by=attributed.speaker,
             )
             found = resolved.triples
             resolutions = list(dict.fromkeys([*resolved.resolutions, *attributed.resolutions]))

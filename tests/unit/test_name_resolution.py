@@ -245,3 +245,14 @@ def test_a_resolution_reads_as_json() -> None:
         "candidates": [],
         "similarity": None,
     }
+
+
+def test_mine_is_never_the_speaker_and_i_is_the_speaker_as_the_stream_knows_them() -> None:
+    text = "Marisol: Mine is in third grade at Colegio Arboleda, and I love it."
+    out = resolve_names(
+        [t("Mine", "studies at", "Colegio Arboleda"), t("I", "loves", "it")],
+        text,
+        ["Marisol Echeverría"],
+        said_by="Marisol Echeverría",
+    )
+    assert [(x.subject, x.relation) for x in out.triples] == [("Marisol Echeverría", "loves")]

@@ -319,3 +319,12 @@ def test_a_post_in_apposition_names_the_employer() -> None:
         t.to_text() for t in frame_facts(said, people)
     ]
     assert frame_facts("Aoife Keoghan, a doctor in the family, laughed.", people) == []
+
+
+def test_not_for_anything_ends_every_value_and_mine_is_not_the_speaker() -> None:
+    text = "Kwame Asante is not on call for anything this week."
+    found = combine([], extract_facts(text), lambda name: name in PEOPLE)
+    assert [t.to_text() for t in found] == ["Kwame Asante>>not is on call for>>*"]
+    assert "Kwame Asante>>plans to move to>>Oulu" in facts(
+        "Kwame Asante is moving up north to Oulu in July."
+    )
