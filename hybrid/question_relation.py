@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from nltk.stem import PorterStemmer
 
+from extraction.gazetteer import is_job_title, is_place, is_skill, is_vehicle
 from graph.keys import entity_key
 
 _WORD = re.compile(r"[\w'’-]+")
@@ -151,6 +152,15 @@ class RelationChoice:
     named_value: str | None  # the stored value of that relation the question names
 
 
+def _a_kind_of_value(value: str) -> bool:
+    """A value that says which relation it belongs to: a proper name, a job, a skill, a place,
+    a vehicle ("still the treasurer?"), not a common noun ("still … the pantry committee?")."""
+    return value[:1].isupper() or any(
+        kind(value)
+        for kind in (lambda v: is_job_title(v, listed=True), is_skill, is_place, is_vehicle)
+    )
+
+
 def choose_relations(
     question: str,
     stored: Mapping[str, Sequence[str]],
@@ -173,7 +183,7 @@ def choose_relations(
         named = max(values, key=lambda v: names_value(question, v), default=None)
         if named is not None and not names_value(question, named):
             named = None
-        if named is not None and values_count and (score > 0 or named[:1].isupper()):
+        if named is not None and values_count and (score > 0 or _a_kind_of_value(named)):
             score += 2.0  # a common noun alone names no relation ("chair of the committee")
         if which and any(which in stems(v) for v in values):
             score += 1.0
