@@ -380,8 +380,13 @@ def well_typed(
     if value is None:
         return True
     if relation in _PLACE_RELATIONS:
+        common = value.islower() and everyday_word(value.split()[-1]) and not is_place(value)
         return not (
-            is_person(value) or is_organisation_name(value) or is_vehicle(value) or is_skill(value)
+            is_person(value)
+            or is_organisation_name(value)
+            or is_vehicle(value)
+            or is_skill(value)
+            or common  # "lives in the city with her sons" names no city
         )
     if relation in ("works for", "studies at"):
         place_only = is_place(value) and not is_organisation_name(value)
