@@ -115,6 +115,8 @@ def _noise(triple: Triple, reading_canonical: bool) -> bool:
         return True
     if set(words) <= _BARE:
         return True  # "is at", "not is with": the frames read these with their kind
+    if len(value) == 1 and value[0] in _VAGUE:
+        return True  # "need video", "send people", "sold out by day": nothing kept
     if any(w in _ASKING for w in words) or is_skill(" ".join(words)):
         return True  # "whats the plan", "my portuguese is a crime scene"
     if triple.object is not None and is_job_title(triple.object, listed=True):
@@ -141,6 +143,12 @@ def _retyped(triple: Triple) -> Triple:
     return triple
 
 
+_VAGUE = frozenset(
+    """people person time times thing things stuff everything nothing something video videos
+    photo photos picture pictures day days hour hours week weeks month months year years minute
+    minutes euro euros dollars pounds money way lot bit one ones questions notes crumbs lunch
+    dinner breakfast conditions decisions desks pickups covers shifts sleep fun help news""".split()
+)
 _ANY_VALUE = frozenset("anything anyone anybody anywhere any".split())
 
 

@@ -328,3 +328,9 @@ def test_not_for_anything_ends_every_value_and_mine_is_not_the_speaker() -> None
     assert "Kwame Asante>>plans to move to>>Oulu" in facts(
         "Kwame Asante is moving up north to Oulu in July."
     )
+
+
+def test_a_vague_noun_alone_is_no_fact() -> None:
+    text = "Kwame Asante needs video and sold out by noon."
+    found = combine([], extract_facts("Kwame Asante needs video."), lambda n: n in PEOPLE)
+    assert found == [], text
