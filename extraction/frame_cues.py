@@ -218,6 +218,11 @@ FRAMES: tuple[Frame, ...] = (
         read_name,
     ),
     Frame("married to", cue(r"\b(?:engaged\s+to|married(?:\s+to)?)\b"), read_name),
+    Frame(  # "I asked Saana to marry me and she said yes"
+        "married to",
+        cue(r"\basked\s+(?=[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}\s+to\s+marry\b)"),
+        read_name,
+    ),
     Frame(
         "plans to travel to",
         cue(r"\b(?:trip|holiday|fortnight|week|weekend|visit|flights?)\s+(?:to|in)\b"),

@@ -334,3 +334,10 @@ def test_a_vague_noun_alone_is_no_fact() -> None:
     text = "Kwame Asante needs video and sold out by noon."
     found = combine([], extract_facts("Kwame Asante needs video."), lambda n: n in PEOPLE)
     assert found == [], text
+
+
+def test_asking_someone_to_marry_is_an_engagement() -> None:
+    assert read("Arvo Kask asked Mirela Dobos to marry him and she said yes!") == [
+        "Arvo Kask>>married to>>Mirela Dobos"
+    ]
+    assert read("Arvo Kask asked Mirela Dobos to move the car.") == []
