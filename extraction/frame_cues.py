@@ -359,7 +359,7 @@ PASSING = frozenset({"while", "when", "if", "until"})  # "while she's in Reykjav
 JOB_AT = cue(  # "as a nurse at X", "is the new roaster at X", "'s head barista at X now"
     r"\b(?:as|is|'s|am)\s+(?:now\s+|also\s+|still\s+|officially\s+)*"
     r"(?:an?\s+|the\s+|their\s+)?(?:new\s+)?(?P<job>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"
-    r"(?:at|with|for)\s+(?P<obj>[^,;.]+)"
+    r"(?P<link>at|with|for|of)\s+(?P<obj>[^,;.]+)"
 )
 FILLERS = frozenset(
     """also and so ok okay yep yes yeah then already finally recently update news btw lol

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from extraction.common_names import given_name_gender
-from extraction.gazetteer import big_place, everyday_word
+from extraction.gazetteer import big_place, everyday_word, is_place
 from extraction.memory_api import Triple
 from extraction.name_matching import (
     Reason,
@@ -176,6 +176,21 @@ class _Resolver:
         return resolution.resolved
 
 
+_HOME_RELATIONS = frozenset({"lives in", "plans to move to", "is based in", "moved to"})
+
+
+def _home_in_a_longer_name(triple: Triple, resolved: str) -> bool:
+    """A home's place resolved into a longer known name that is no place (a club, a shop)."""
+    written = entity_key(triple.object or "")
+    longer = entity_key(resolved)
+    return (
+        triple.relation in _HOME_RELATIONS
+        and longer != written
+        and longer.startswith(written)
+        and not is_place(resolved)
+    )
+
+
 def _a_city_in_another_name(name: str, found: Resolution, people: Sequence[str]) -> bool:
     """A city's name that matched part of a longer name that is no person's (a climbing centre,
     a clinic): the city is meant, not the place named after it."""
@@ -245,6 +260,8 @@ def resolve_names(
     for triple in triples:
         subject = resolver.name(triple.subject)
         obj = None if triple.object is None else resolver.name(triple.object)
+        if obj is not None and triple.object and _home_in_a_longer_name(triple, obj):
+            obj = triple.object  # "a place in Logan Square" is not the Logan Square Lions U10s
         if subject is None or (triple.object is not None and obj is None):
             continue
         resolved = triple.model_copy(update={"subject": subject, "object": obj})

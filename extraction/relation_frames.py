@@ -216,7 +216,8 @@ class _Reading:
         self._couples(clause, spans)
         self._fragments(clause, spans)
         for m in JOB_AT.finditer(clause):  # "… as clinical nurse manager at Ostara Health's clinic"
-            if is_job_title(m["job"]):
+            led = m["link"] == "of" and m["job"].split()[-1].casefold() in _LEADERS
+            if is_job_title(m["job"]) and not led:  # "captain of the team" is another relation
                 employer = read_org(tokens(m["obj"]))
                 for subject in self.subjects(clause, spans, m.start()):
                     self.add(subject, "works for", employer, False)
@@ -460,6 +461,7 @@ def _possessor(clause: str, end: int) -> bool:
 
 _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
 _OURS = frozenset({"my", "our"})
+_LEADERS = frozenset("lead head captain coach chair member leader fan friend".split())
 _OWNER = r"[Mm]y|[Oo]ur|[A-Z][\w-]+(?:\s[A-Z][\w-]+){0,2}'s"  # "my", "Aleksi Nurmela's"
 PET_APPOSITION = re.compile(
     rf"\b(?P<name>[A-Z][\w'-]+),\s+(?P<owner>{_OWNER})\s+(?P<kind>(?:[\w-]+\s+){{0,2}}[\w-]+)\b"

@@ -390,8 +390,10 @@ def well_typed(
         )
     if relation in ("works for", "studies at"):
         place_only = is_place(value) and not is_organisation_name(value)
+        common = value.islower() and everyday_word(value) and not is_organisation_name(value)
         return not (
             place_only
+            or common  # "joined a competitor" names no employer
             or is_club(value)
             or is_person(value)
             or is_vehicle(value)

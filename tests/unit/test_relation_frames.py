@@ -341,3 +341,12 @@ def test_asking_someone_to_marry_is_an_engagement() -> None:
         "Arvo Kask>>married to>>Mirela Dobos"
     ]
     assert read("Arvo Kask asked Mirela Dobos to move the car.") == []
+
+
+def test_a_post_of_an_employer_and_no_common_noun_employer() -> None:
+    assert "Kwame Asante>>works for>>Gaelscoil Chaisleáin" in facts(
+        "Kwame Asante started as principal of Gaelscoil Chaisleáin this week."
+    )
+    assert not any("works for" in f for f in facts("Kwame Asante is captain of Nore Rangers."))
+    found = combine([], extract_facts("Kwame Asante joined a competitor."), lambda n: n in PEOPLE)
+    assert not any(t.relation == "works for" for t in found)
