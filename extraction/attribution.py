@@ -41,6 +41,7 @@ from extraction.name_resolution import handle, turn_opening
 from extraction.name_resolution import speaker as chat_speaker
 from extraction.people import People, as_name, person_like
 from extraction.text import split_sentences, word_class
+from extraction.time_expressions import MONTH_NAMES
 from graph.keys import entity_key
 
 _TOKEN = re.compile(r"[^\W\d_](?:[\w'’-]*\w)?|\d+|[^\w\s]")
@@ -123,7 +124,7 @@ _ONGOING = frozenset(  # "mentoring two new grads", "renting a flat from…"
 )
 _DROPPABLE_OPENINGS = _LIFE_EVENTS | _ONGOING | _DROPPED_LEADS | {"still"}
 _DAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?"
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH = rf"(?:{MONTH_NAMES})\.?"
 _DATE_HEADER = re.compile(  # a diary entry's date: "Sat 1 Feb.", "Wed 1 Jan 2025.", "3 March:"
     rf"\s*(?:{_DAY},?\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?\s*[.:—-]\s+",
     re.IGNORECASE,

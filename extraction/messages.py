@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from extraction.gazetteer import TITLES
+from extraction.gazetteer import is_title_word
 
 _HEADER = re.compile(r"^(?:from|to|cc|bcc|subject|date|sent|reply-to)\s*:", re.IGNORECASE)
 _SENDER = re.compile(r"^from\s*:\s*(?P<name>[^<\n@]*?)\s*(?:<[^>\n]*>)?\s*$", re.IGNORECASE)
@@ -38,7 +38,7 @@ def _signs(line: str, name: str | None) -> bool:
     """Whether ``line`` is the sender signing ("Dr Harriet Okafor", "Farida", "Lachlan.")."""
     if not name:
         return False
-    words = [w for w in line.rstrip(".,").split() if w.casefold().rstrip(".") not in TITLES]
+    words = [w for w in line.rstrip(".,").split() if not is_title_word(w, before_name=False)]
     signed = " ".join(words).casefold()
     return signed in (name.casefold(), name.split()[0].casefold())
 

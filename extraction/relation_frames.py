@@ -70,6 +70,7 @@ from extraction.memory_api import Triple
 from extraction.people import as_name
 from extraction.text import split_sentences, word_class
 from extraction.typed_objects import (
+    LEAD_NOUNS,
     read_job,
     read_org,
     read_pet,
@@ -396,7 +397,8 @@ class _Reading:
                 continue  # "Pilot herded three toddlers": a name with a verb, not a fragment
             rest = words[len(job.split()) :]
             linked = bool(rest) and rest[0].casefold() in FRAGMENT_LINKS
-            if needs_employer and not (linked and read_org([w for w in rest[1:] if w != "/"])):
+            employer = read_org([w for w in rest[1:] if w != "/"]) if linked else None
+            if needs_employer and employer is None:
                 continue  # "Keoghan, a doctor in the family": no post named
             self.add(
                 subject,
@@ -404,10 +406,8 @@ class _Reading:
                 job if job.split()[0] != first else " ".join([words[0], *job.split()[1:]]),
                 False,
             )
-            if linked:
-                employer = read_org([w for w in rest[1:] if w != "/"])
-                if employer is not None:
-                    self.add(subject, "works for", employer, False)
+            if employer is not None:
+                self.add(subject, "works for", employer, False)
 
 
 def _managers_named(sentence: str) -> str:
@@ -461,7 +461,7 @@ def _possessor(clause: str, end: int) -> bool:
 
 _PREPOSITION = re.compile(r"\s+(?:in|at|to|for|with|on|into|from|as)\b")  # "found a flat in"
 _OURS = frozenset({"my", "our"})
-_LEADERS = frozenset("lead head captain coach chair member leader fan friend".split())
+_LEADERS = LEAD_NOUNS | {"fan", "friend"}  # "captain of", "a friend of": no employer
 _OWNER = r"[Mm]y|[Oo]ur|[A-Z][\w-]+(?:\s[A-Z][\w-]+){0,2}'s"  # "my", "Aleksi Nurmela's"
 PET_APPOSITION = re.compile(
     rf"\b(?P<name>[A-Z][\w'-]+),\s+(?P<owner>{_OWNER})\s+(?P<kind>(?:[\w-]+\s+){{0,2}}[\w-]+)\b"

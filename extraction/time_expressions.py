@@ -27,7 +27,7 @@ Grain = Literal["day", "week", "weekend", "month", "season", "year", "span"]
 Tense = Literal["past", "future"]
 
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_MONTH_NAMES = (
+MONTH_NAMES = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
 )
@@ -56,14 +56,14 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("relative_unit", r"(?:last|next|this|past|coming|the)\s+weekend|(?<=\bover\s)the\s+weekend"),
     ("relative_unit", r"(?:last|next|this|past|coming)\s+(?:week|month|year)"),
     ("date", r"\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}"),
-    ("date", rf"(?:{_MONTH_NAMES})\.?\s+{_ORD}(?:,?\s+{_YEAR})?(?![\d:])"),
-    ("date", rf"(?:the\s+)?{_ORD}\s+(?:of\s+)?(?:{_MONTH_NAMES})\b(?:,?\s+{_YEAR})?"),
+    ("date", rf"(?:{MONTH_NAMES})\.?\s+{_ORD}(?:,?\s+{_YEAR})?(?![\d:])"),
+    ("date", rf"(?:the\s+)?{_ORD}\s+(?:of\s+)?(?:{MONTH_NAMES})\b(?:,?\s+{_YEAR})?"),
     ("date", r"(?<=\bon\s)the\s+\d{1,2}(?:st|nd|rd|th)"),
     ("season", rf"(?:(?:last|next|this)\s+{_SEASON}|{_SEASON}\s+(?:of\s+)?{_YEAR})"),
     ("season", rf"(?<=\bin\s)the\s+{_SEASON}|(?<=\bduring\s)the\s+{_SEASON}"),
-    ("month", rf"(?:last|next|this)\s+(?:{_MONTH_NAMES})\b|(?:{_MONTH_NAMES})\.?\s+{_YEAR}"),
-    ("month", rf"(?<=\b(?:in|by|of)\s)(?:early\s+|late\s+|mid-?)?(?:{_MONTH_NAMES})\b"),
-    ("month", rf"(?<=\b(?:since|until|after|before|during)\s)(?:{_MONTH_NAMES})\b"),
+    ("month", rf"(?:last|next|this)\s+(?:{MONTH_NAMES})\b|(?:{MONTH_NAMES})\.?\s+{_YEAR}"),
+    ("month", rf"(?<=\b(?:in|by|of)\s)(?:early\s+|late\s+|mid-?)?(?:{MONTH_NAMES})\b"),
+    ("month", rf"(?<=\b(?:since|until|after|before|during)\s)(?:{MONTH_NAMES})\b"),
     ("weekday", rf"(?:last|next|this|coming|past)\s+(?:{_WEEKDAYS})\b|(?:{_WEEKDAYS})(?!s\b)\b"),
     ("year", rf"(?<=\b{_LEAD}\s){_YEAR}\b|(?<=\bthe\s)year\s+{_YEAR}\b"),
 )

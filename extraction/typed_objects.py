@@ -189,7 +189,7 @@ def read_place(words: Sequence[str], window: int = 10) -> str | None:
     return None
 
 
-_LEADS = frozenset("lead head captain coach chair member leader".split())
+LEAD_NOUNS = frozenset("lead head captain coach chair member leader".split())
 _UNITS = frozenset("team office department division staff branch unit lab clinic side".split())
 
 
@@ -276,7 +276,7 @@ def read_job(words: Sequence[str]) -> str | None:
         title = " ".join(kept[:end])
         after = body[end].casefold() if end < len(body) else ""
         if is_job_title(title):
-            led = kept[end - 1].casefold() in _LEADS and after in ("on", "of")
+            led = kept[end - 1].casefold() in LEAD_NOUNS and after in ("on", "of")
             return None if led else title  # "the lead on X", "captain of Y": another relation
     return None
 
