@@ -311,7 +311,13 @@ FRAMES: tuple[Frame, ...] = (
         ends=True,
     ),
     Frame(
-        "is learning", cue(r"\b(?P<obj>\w+)(?:'s|\s+is)\s+(?:done|over)\b"), read_skill, ends=True
+        "is learning",
+        cue(  # "ballet's done", "my volleyball career is officially over"
+            r"\b(?P<obj>\w+)(?:\s+(?:career|days))?(?:'s|\s+is|\s+are)\s+"
+            r"(?:(?:officially|now|definitely|so)\s+)?(?:done|over)\b"
+        ),
+        read_skill,
+        ends=True,
     ),
     Frame("plays", cue(r"\b(?:plays|playing|play)\b(?!\s+(?:for|in|with)\b)"), read_skill),
     Frame(

@@ -53,6 +53,7 @@ from extraction.frame_cues import (
     Reader,
 )
 from extraction.gazetteer import (
+    VEHICLE_MAKES,
     big_place,
     is_animal,
     is_bicycle,
@@ -140,6 +141,7 @@ class _Reading:
     passing: bool = False  # the clause says when or if ("while she's in Reykjavik")
     exclaimed: bool = False  # a turn opens with this clause and "!" ("Executive!!")
     homeless: list[tuple[list[str], str]] = field(default_factory=list)  # a home cue, no place
+    pet_cued: bool = False  # the clause before had a cue to a pet and named none ("we got…:")
 
     def spans(self, clause: str) -> list[tuple[int, int, str]]:
         """Where the clause names a person of the stream."""
@@ -305,10 +307,16 @@ class _Reading:
                     self.add(subject, relation, value, False)
 
     def _pets(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
+        introduced, self.pet_cued = self.pet_cued, False
         for m in PET_CUE.finditer(clause):
-            for name in read_pet(tokens(clause[m.end() :])):
+            named = read_pet(tokens(clause[m.end() :])) or self._named_animals(clause[m.end() :])
+            self.pet_cued = self.pet_cued or not named
+            for name in named:
                 for subject in self.subjects(clause, spans, m.start(), owners=True):
                     self.add(subject, "owns", name, False)
+        if introduced and self.topic:  # "We have a new family member: | Nuppu, a grey kitten"
+            for name in self._named_animals(clause):
+                self.add(self.topic, "owns", name, False)
         for m in NAME_IS.finditer(clause):
             self.add(self.topic, "owns", m["obj"].strip(".,!").title(), False)
         for m in PET_APPOSITION.finditer(clause):  # "Kuikka, my ancient cat", "our dog Tui"
@@ -318,6 +326,18 @@ class _Reading:
             whose = self.topic if owner.casefold() in _OURS else owner.removesuffix("'s")
             if kind and is_animal(kind[-1]) and name not in self.people and whose in self.people:
                 self.add(whose, "owns", name, False)
+
+    def _named_animals(self, text: str) -> list[str]:
+        """Names set beside an animal noun: "Nuppu, a grey kitten from the shelter" (not "Tom,
+        a dog lover", nor a person of the stream)."""
+        found = []
+        for m in _NAMED_ANIMAL.finditer(text):
+            words = m["words"].split()
+            kind = next((i for i, w in enumerate(words[:3]) if is_animal(w)), None)
+            after = words[kind + 1 : kind + 2] if kind is not None else []
+            if kind is not None and not (after and after[0].rstrip("s") in _NOT_THE_ANIMAL):
+                found.append(m["name"])
+        return [name for name in found if name not in self.people]
 
     def _couples(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         """ "A and B are engaged", "… have called off their engagement", "… moved in together";
@@ -467,6 +487,12 @@ PET_APPOSITION = re.compile(
     rf"\b(?P<name>[A-Z][\w'-]+),\s+(?P<owner>{_OWNER})\s+(?P<kind>(?:[\w-]+\s+){{0,2}}[\w-]+)\b"
     rf"|(?P<owners>{_OWNER})\s+(?P<kinds>(?:[\w-]+\s+){{0,2}}?[\w-]+),?\s+(?P<named>[A-Z][\w'-]+)\b"
 )
+_NAMED_ANIMAL = re.compile(r"\b(?P<name>[A-Z][\w'-]+),\s+an?\s+(?P<words>(?:[\w-]+\s*){1,4})")
+_NOT_THE_ANIMAL = frozenset(
+    "lover owner person sitter walker trainer groomer food bed toy show".split()
+)
+
+
 _TENURE_ONLY = re.compile(r"(?:my\s+)?" + TENURE, re.IGNORECASE)  # "first week as a nurse"
 _ASIDE = re.compile(r"\([^)]*\)")  # "confirmed as Head of Support (no longer acting)"
 _OTHER_PREDICATE = re.compile(r"\s(?:and|but)\s+(?:is|was|has|had|are)\b")  # "… and is no longer …"
@@ -511,6 +537,7 @@ def frame_facts(
     for n, sentence in enumerate(split_sentences(text)):
         if sentence.rstrip().endswith("?"):
             continue
+        reading.pet_cued = False
         parts = CLAUSES.split(_managers_named(sentence))  # clause, separator, clause, …
         for i in range(0, len(parts), 2):
             separator = parts[i - 1].strip().casefold() if i else ""
@@ -534,7 +561,26 @@ def frame_facts(
         for subjects, _ in reading.homeless:
             for subject in subjects:
                 reading.add(subject, relation, places[0], False)
-    return _not_homes_of_institutions(reading.found)
+    return _not_homes_of_institutions(_vehicles_by_model(reading.found, words))
+
+
+def _vehicles_by_model(found: list[Triple], words: Sequence[str]) -> list[Triple]:
+    """ "I bought a car! A little red Kia Picanto": a vehicle read only by its kind is the one
+    model the statement names elsewhere, when no other fact holds that model."""
+    makes = [i for i, w in enumerate(words) if entity_key(w) in VEHICLE_MAKES]
+    models = list(dict.fromkeys(m for i in makes if (m := read_vehicle(words[i:]))))
+    held = {entity_key(t.object or "") for t in found}
+    free = [m for m in models if entity_key(m) not in held]
+    if len(free) != 1:
+        return found
+    kinds = [
+        t
+        for t in found
+        if t.relation in ("drives", "rides") and not t.retract and t.object and t.object.islower()
+    ]
+    if len(kinds) != 1:
+        return found
+    return [t.model_copy(update={"object": free[0]}) if t is kinds[0] else t for t in found]
 
 
 _LANDMARK_WORDS = frozenset("outside near of around past beyond".split())

@@ -67,6 +67,10 @@ def oriented(triples: Sequence[Triple], held: Current, first: str | None = None)
     return found
 
 
+_PASTIMES = {"is learning": ("plays",), "plays": ("is learning",)}
+"""Relations one pastime is held by: a stop said in either's words ends the one it holds."""
+
+
 def _loose(
     t: Triple, current: Current, is_vehicle: Callable[[str], bool], touched: Touched
 ) -> Triple | None:
@@ -75,6 +79,10 @@ def _loose(
     if not t.retract or t.object is None:
         return t
     values = current(t.subject, t.relation)
+    if not any(_same(v, t.object) for v in values):
+        for other in _PASTIMES.get(t.relation, ()):  # "quit volleyball" ends "plays volleyball"
+            if any(_same(v, t.object) for v in current(t.subject, other)):
+                return t.model_copy(update={"relation": other})
     if not values and touched(t.subject, t.relation):
         return None
     if any(_same(v, t.object) for v in values):

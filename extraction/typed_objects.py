@@ -355,6 +355,8 @@ def read_pet(words: Sequence[str]) -> list[str]:
         if not is_animal(word):
             continue
         rest = list(words[i + 1 :])
+        while rest and is_animal(rest[0]):  # "a tabby cat called Pip"
+            rest = rest[1:]
         if (rest[:1] and rest[0].casefold() in ("called", "named")) or rest[:1] == [","]:
             rest = rest[1:]
         names: list[str] = []

@@ -45,6 +45,7 @@ from typing import Literal
 
 from extraction.attribution import Attributed, attribute, observe
 from extraction.cardinality import Cardinality
+from extraction.deaths import departed
 from extraction.fact_patterns import extract_facts
 from extraction.fact_sources import combine
 from extraction.gazetteer import is_organisation_name, is_place, is_school, is_vehicle
@@ -297,6 +298,38 @@ class TripleWriter:
                     state = [other] if self._single(relation) else [*state, other]
         return state
 
+    def _ended_by_death(
+        self, space: str, history: list[list[Triple]], text: str, found: list[Triple]
+    ) -> list[Triple]:
+        """ "Kuikka died": every fact that held Kuikka as its value ends, whoever the statement
+        names; a reading of the name as something else that ended (a car that "died") goes."""
+        registry = self._people[space]
+        ended = [
+            Triple(subject=subject, relation=relation, object=name, retract=True)
+            for name in departed(text)
+            if not registry.surely_person(name)
+            for subject, relation in self._holders(space, history, name)
+        ]
+        gone = {entity_key(t.object or "") for t in ended}
+        kept = [t for t in found if not (t.retract and entity_key(t.object or "") in gone)]
+        return [*kept, *ended]
+
+    def _holders(
+        self, space: str, history: list[list[Triple]], value: str
+    ) -> list[tuple[str, str]]:
+        """Who holds ``value`` now, and by which relation: this writer's recent writes, then
+        the memory."""
+        key = entity_key(value)
+        held = {
+            (t.subject, t.relation)
+            for written in history
+            for t in written
+            if not t.retract and t.object is not None and entity_key(t.object) == key
+        }
+        stored = exact_facts(self.memory.store, space, FactQuery(object=value)).facts
+        held |= {(f.subject, f.relation) for f in stored}
+        return sorted(held)
+
     def _stored(self, space: str, subject: str, relation: str, directed: bool) -> list[str]:
         facts = exact_facts(
             self.memory.store, space, FactQuery(subject=subject, relation=relation)
@@ -420,6 +453,7 @@ class TripleWriter:
         earlier = [t for written in history for t in written]
         found = self.memory.canonical(space, found, earlier)
         if resolving:
+            found = self._ended_by_death(space, history, stated, found)
             found = with_endings(
                 found,
                 self._current(space, history),

@@ -307,6 +307,20 @@ def test_a_pet_named_beside_its_owner() -> None:
     assert not any("owns" in f for f in facts("Kwame Asante's sister Ines Carvalho moved."))
 
 
+def test_a_pet_introduced_by_name_then_kind() -> None:
+    for text in (
+        "Kwame Asante has a new housemate: Biscuit, a ginger kitten from the shelter.",
+        "Kwame Asante adopted Biscuit, a tabby cat.",
+        "Kwame Asante got a tabby cat called Biscuit.",
+    ):
+        assert facts(text, topic="Kwame Asante") == ["Kwame Asante>>owns>>Biscuit"], text
+    for text in (
+        "Kwame Asante has a visitor: Tomas, a big dog lover.",
+        "Kwame Asante has news: Ines Carvalho, a vet, got a promotion.",
+    ):
+        assert not any("owns" in f for f in facts(text, topic="Kwame Asante")), text
+
+
 def test_a_post_in_apposition_names_the_employer() -> None:
     people = ["Aoife Keoghan", "Chiamaka Obi"]
     said = "Aoife Keoghan, a teacher at Gaelscoil an Fhéile, led the side."
