@@ -140,7 +140,30 @@ def find_subject(
     company, a place) only when it names no person."""
     mentioned = people_mentioned(question, people, speaker=speaker, aliases=aliases)
     if mentioned:
-        return mentioned[0].name
+        return _named_by_role(question, mentioned).name
     others = [n for n in names if n not in people]
     found = people_mentioned(question, others) if others else []
     return found[0].name if found else None
+
+
+_ROLES = frozenset(
+    """brother sister son daughter mother mum mom father dad wife husband partner girlfriend
+    boyfriend fiance fiancee friend colleague coworker boss manager cousin uncle aunt niece nephew
+    grandson granddaughter grandmother grandfather grandma grandpa granny flatmate roommate
+    housemate neighbour neighbor sibling kid child twin stepbrother stepsister stepson
+    stepdaughter little big older younger elder baby best old new""".split()
+)
+
+
+def _named_by_role(question: str, mentioned: Sequence[Mention]) -> Mention:
+    """The first person named, unless the question names them as another's relation: in
+    "Where is Aleksi's brother Juho working?" it asks about Juho."""
+    first = mentioned[0]
+    words = [w for w, _ in question_words(question)]
+    for after in mentioned[1:2]:
+        between = words[first.end : after.start]
+        owner = words[first.end - 1] if first.end else ""
+        possessive = re.search(rf"(?<!\w){re.escape(owner)}['’]s\b", question, re.IGNORECASE)
+        if between and len(between) <= 3 and set(between) <= _ROLES and possessive:
+            return after
+    return first

@@ -8,6 +8,7 @@ newest evidence, whether the readers agree, whether a reader said it does not kn
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from hybrid.ask import Choice
@@ -29,6 +30,20 @@ def _support(question: str, candidate: Candidate, others: Sequence[Candidate]) -
     return grounded + 0.5 * agreeing
 
 
+_BARE_NUMBER = re.compile(r"\s*\d+\s*\.?\s*")
+_ASKS_NUMBER = re.compile(
+    r"\b(?:how\s+(?:many|much|old|long|often)|what\s+(?:year|age|number|time)|which\s+year|"
+    r"when|number|age)\b",
+    re.IGNORECASE,
+)
+
+
+def _a_stray_number(question: str, answer: str) -> bool:
+    """ "5." to "Did she move before or after the wedding?": the small model naming an
+    evidence line, not an answer."""
+    return _BARE_NUMBER.fullmatch(answer) is not None and _ASKS_NUMBER.search(question) is None
+
+
 def composed(candidate: Candidate) -> bool:
     return bool(candidate.signals.get("composed")) and not candidate.no_information
 
@@ -48,7 +63,13 @@ class RuleDiscriminator:
             chosen = settled[0]
             read = "; ".join(chosen.signals.get("queries", []))
             return Choice(chosen.reader, f"composed from the memory's facts ({read})")
-        live = [c for c in candidates if not c.no_information and not hedges(c.answer)]
+        live = [
+            c
+            for c in candidates
+            if not c.no_information
+            and not hedges(c.answer)
+            and not _a_stray_number(question, c.answer)
+        ]
         if not live:
             return Choice(candidates[0].reader, "no reader found an answer")
         scores = {c.reader: _support(question, c, [o for o in live if o is not c]) for c in live}

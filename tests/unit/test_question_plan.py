@@ -148,6 +148,10 @@ BOTH = {"Ilse Brandvold": ILSE, "Tomas Okafor": TOMAS}
         ("Who was Ilse carpooling with before Tomas?", "Ilse Brandvold"),  # first named
         ("Does Okafor still carpool with Ilse?", "Tomas Okafor"),
         ("where does ilse-brandvold work", "Ilse Brandvold"),  # a hyphen splits a name
+        ("Where is Ilse's colleague Tomas working now?", "Tomas Okafor"),  # named by role
+        ("Where does Ilse's younger brother Tomas live?", "Tomas Okafor"),
+        ("Where does Ilse's brother work?", "Ilse Brandvold"),  # no name: the owner's read
+        ("Did Ilse's move happen before Tomas left?", "Ilse Brandvold"),
     ],
 )
 def test_the_person_asked_about_is_the_first_one_named(question: str, subject: str) -> None:

@@ -1,0 +1,24 @@
+"""The rule discriminator's choice among candidates that were not composed from facts."""
+
+from __future__ import annotations
+
+from hybrid.candidate import Candidate, Evidence
+from hybrid.discriminators.rule import RuleDiscriminator
+
+NEWEST = Evidence("sentence", "Marta Kovac moved to Trieste; 5 of us drove her there.", 9)
+
+
+def candidate(reader: str, answer: str) -> Candidate:
+    return Candidate(reader, answer, [NEWEST])
+
+
+def test_a_bare_number_is_no_answer_unless_a_number_was_asked() -> None:
+    rule = RuleDiscriminator()
+    asked = "Did Marta move before or after the wedding?"
+    stray = rule.choose(asked, [candidate("graph", "5."), candidate("vector", "She moved first.")])
+    assert stray.reader == "vector"
+    counted = rule.choose(
+        "How many times did Marta move?",
+        [candidate("graph", "2"), candidate("vector", "I don't know.")],
+    )
+    assert counted.reader == "graph"
