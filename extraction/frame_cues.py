@@ -194,8 +194,11 @@ FRAMES: tuple[Frame, ...] = (
     Frame(
         "works as",
         cue(
-            r"\b(?:is|'s|am|are)\s+(?:now\s+|still\s+|also\s+)*(?:an?\s+|the\s+)?(?:new\s+)?(?=\S)"
-        ),
+            r"\b(?:is|am|are|'s(?=\s+(?:now|still|also|an?|the|new)\b))\s+"
+            r"(?:now\s+|still\s+|also\s+)*(?:an?\s+|the\s+)?(?:new\s+)?(?=\S)"
+            r"(?!(?:(?:my|his|her|their|our|your)|(?:[A-Z][\w-]+\s+){0,2}[A-Z][\w-]+['’]s)\s+"
+            r"(?:new\s+|line\s+)?(?:manager|boss|supervisor|mentor|landlord|landlady)\b)"
+        ),  # not "Anahera is my manager", "… is Rosalind's boss": whose, not a post
         read_job,
     ),
     Frame("works as", cue(r"\b(?:made|promoted|named|appointed)\b"), read_job, passive=True),

@@ -417,6 +417,8 @@ class _Reading:
                 continue  # "Pilot herded three toddlers": a name with a verb, not a fragment
             rest = words[len(job.split()) :]
             linked = bool(rest) and rest[0].casefold() in FRAGMENT_LINKS
+            if linked and _A_TIME.match(rest[1] if len(rest) > 1 else ""):
+                continue  # "physio at 9", "dentist at half ten": an appointment
             employer = read_org([w for w in rest[1:] if w != "/"]) if linked else None
             if needs_employer and employer is None:
                 continue  # "Keoghan, a doctor in the family": no post named
@@ -488,6 +490,7 @@ PET_APPOSITION = re.compile(
     rf"|(?P<owners>{_OWNER})\s+(?P<kinds>(?:[\w-]+\s+){{0,2}}?[\w-]+),?\s+(?P<named>[A-Z][\w'-]+)\b"
 )
 _NAMED_ANIMAL = re.compile(r"\b(?P<name>[A-Z][\w'-]+),\s+an?\s+(?P<words>(?:[\w-]+\s*){1,4})")
+_A_TIME = re.compile(r"\d|(?:noon|midday|midnight|half|quarter|lunch|lunchtime)$", re.IGNORECASE)
 _NOT_THE_ANIMAL = frozenset(
     "lover owner person sitter walker trainer groomer food bed toy show".split()
 )
@@ -561,7 +564,12 @@ def frame_facts(
         for subjects, _ in reading.homeless:
             for subject in subjects:
                 reading.add(subject, relation, places[0], False)
-    return _not_homes_of_institutions(_vehicles_by_model(reading.found, words))
+    found = _vehicles_by_model(reading.found, words)
+    if _NOT_YET_OFFICIAL.search(text):  # "Team Lead! Not official until HR signs off"
+        found = [
+            t for t in found if t.retract or t.relation not in _INSTITUTION_RELATIONS | {"works as"}
+        ]
+    return _not_homes_of_institutions(found)
 
 
 def _vehicles_by_model(found: list[Triple], words: Sequence[str]) -> list[Triple]:
@@ -583,6 +591,11 @@ def _vehicles_by_model(found: list[Triple], words: Sequence[str]) -> list[Triple
     return [t.model_copy(update={"object": free[0]}) if t is kinds[0] else t for t in found]
 
 
+_NOT_YET_OFFICIAL = re.compile(
+    r"\bnot\s+(?:yet\s+)?official(?:ly)?\b(?!\s+(?:over|done|gone))|\bnot\s+official\s+yet\b"
+    r"|\bnothing(?:'s|\s+is)\s+(?:signed|confirmed|official)\b|\buntil\s+(?:it'?s|it\s+is)\s+signed\b",
+    re.IGNORECASE,
+)
 _LANDMARK_WORDS = frozenset("outside near of around past beyond".split())
 _INSTITUTION_RELATIONS = frozenset({"studies at", "works for"})
 

@@ -321,6 +321,21 @@ def test_a_pet_introduced_by_name_then_kind() -> None:
         assert not any("owns" in f for f in facts(text, topic="Kwame Asante")), text
 
 
+def test_no_post_from_an_appointment_a_possessive_or_an_unofficial_offer() -> None:
+    assert facts("Kwame Asante has to run, physio at 9!", topic="Kwame Asante") == []
+    assert facts("Ines Carvalho is Kwame Asante's manager, and strict.") == [
+        "Kwame Asante>>reports to>>Ines Carvalho"
+    ]
+    assert facts("Ines Carvalho is my manager.", speaker="Kwame Asante") == []
+    assert facts("Ines Carvalho is our treasurer.") == ["Ines Carvalho>>works as>>treasurer"]
+    offered = "Kwame Asante might lead the new lab. Lab Lead! Not official until HR signs off."
+    assert facts(offered, topic="Kwame Asante") == []
+    assert facts("Kwame Asante is now head nurse at St Olaf. Official!") == [
+        "Kwame Asante>>works as>>head nurse",
+        "Kwame Asante>>works for>>St Olaf",
+    ]
+
+
 def test_a_post_in_apposition_names_the_employer() -> None:
     people = ["Aoife Keoghan", "Chiamaka Obi"]
     said = "Aoife Keoghan, a teacher at Gaelscoil an Fhéile, led the side."
