@@ -95,6 +95,24 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame("lives in", cue(r"\b(?:back|still)\s+in\b"), read_place),
     Frame("lives in", cue(r"\baddress\s+in\b"), read_place),
+    Frame(  # "does sound design at Pyynikki", "doing sound for the Aurajoki Theatre"
+        "works for",
+        cue(
+            r"\b(?:does|doing)\s+(?!(?:\w+\s+){0,2}?(?:course|degree|class|classes|lessons?|"
+            r"masters|phd|favou?r|talk|gig|show|reading|workshop|run|race|shopping)\b)"
+            r"(?:[\w-]+\s+){1,3}?(?:at|for)\b"
+        ),
+        lambda words: org if (org := read_org(words)) and org[:1].isupper() else None,
+    ),  # a named employer only: not "does yoga at the gym"
+    Frame(  # "Immy rang from Christchurch", "flying in from Vancouver": where they live
+        "lives in",
+        cue(
+            r"\b(?:rang|called|phoned|texted|messaged|emailed|facetimed|skyped|video-?called|"
+            r"(?:is\s+|was\s+)?(?:flying|flew|driving|drove|coming|came)\s+(?:in|over|down|up))\s+"
+            r"(?:me\s+|us\s+|him\s+|her\s+)?from\b"
+        ),
+        read_place,
+    ),
     Frame("lives in", cue(r"\bmoved\s+out\s+of\b"), read_place, ends=True),
     Frame(
         "plans to move to",

@@ -375,7 +375,7 @@ class _Reading:
         """Notes and chat without verbs: "Vet nurse @ Preston Park Vets", "ux designer by the
         way", "branch manager in Amersfoort now": the topic's job (and employer)."""
         offset = 0
-        for segment in clause.split(","):
+        for segment in re.split(r"[,|]", clause):  # a signature's "Treasurer | Accountant"
             at, offset = offset, offset + len(segment) + 1
             before = [
                 name
@@ -420,6 +420,8 @@ class _Reading:
             if linked and _A_TIME.match(rest[1] if len(rest) > 1 else ""):
                 continue  # "physio at 9", "dentist at half ten": an appointment
             employer = read_org([w for w in rest[1:] if w != "/"]) if linked else None
+            if employer is None and not rest:  # "Grants Officer, Westbourne District Council"
+                employer = _organisation_segment(clause[at + len(segment) :])
             if needs_employer and employer is None:
                 continue  # "Keoghan, a doctor in the family": no post named
             self.add(
@@ -430,6 +432,19 @@ class _Reading:
             )
             if employer is not None:
                 self.add(subject, "works for", employer, False)
+
+
+_NAME_JOINERS = frozenset({"&", "and", "of", "the", "for", "de", "du", "van", "von"})
+
+
+def _organisation_segment(rest: str) -> str | None:
+    """The next comma-separated segment when it is an organisation's name and nothing else
+    (a signature's "…, Halden & Shore"; not "…, Support team", not a city)."""
+    following = re.split(r"[,|]", rest.lstrip(" ,|"))[0].strip(" .;")
+    if rest.lstrip()[:1] not in (",", "|") or not following or is_place(following):
+        return None
+    proper = all(w[:1].isupper() or w in _NAME_JOINERS for w in following.split())
+    return following if proper and is_organisation_name(following) else None
 
 
 def _managers_named(sentence: str) -> str:
@@ -560,8 +575,9 @@ def frame_facts(
         )
     )  # "a house on Askøy, just outside Bergen": Bergen only places it
     if len(places) == 1:  # "… on twijnstraat in Utrecht and I signed the lease"
-        relation = "plans to move to" if FUTURE.search(text) else "lives in"
-        for subjects, _ in reading.homeless:
+        done = any(_MOVED.search(clause) for _, clause in reading.homeless)
+        relation = "plans to move to" if FUTURE.search(text) and not done else "lives in"
+        for subjects, _ in reading.homeless:  # "We moved on Saturday": a past day, not a plan
             for subject in subjects:
                 reading.add(subject, relation, places[0], False)
     found = _vehicles_by_model(reading.found, words)
@@ -591,6 +607,7 @@ def _vehicles_by_model(found: list[Triple], words: Sequence[str]) -> list[Triple
     return [t.model_copy(update={"object": free[0]}) if t is kinds[0] else t for t in found]
 
 
+_MOVED = re.compile(r"\b(?:moved|relocated|settled|arrived|landed)\b(?!\s+(?:next|soon))", re.I)
 _NOT_YET_OFFICIAL = re.compile(
     r"\bnot\s+(?:yet\s+)?official(?:ly)?\b(?!\s+(?:over|done|gone))|\bnot\s+official\s+yet\b"
     r"|\bnothing(?:'s|\s+is)\s+(?:signed|confirmed|official)\b|\buntil\s+(?:it'?s|it\s+is)\s+signed\b",

@@ -293,7 +293,12 @@ def test_elected_to_a_post_and_standing_down_from_it() -> None:
     assert read("Mirela Dobos will step down as treasurer in November.") == []
     signed = "Kind regards, Arvo Kask, Grants Officer, Tartu Council"
     assert [t.to_text() for t in frame_facts(signed, LOG_PEOPLE, "Mirela Dobos")] == [
-        "Arvo Kask>>works as>>Grants Officer"
+        "Arvo Kask>>works as>>Grants Officer",
+        "Arvo Kask>>works for>>Tartu Council",
+    ]
+    listed = "Arvo Kask, Support Engineer, Support team, Tartu."  # a team is no employer
+    assert [t.to_text() for t in frame_facts(listed, LOG_PEOPLE)] == [
+        "Arvo Kask>>works as>>Support Engineer"
     ]
 
 
@@ -334,6 +339,25 @@ def test_no_post_from_an_appointment_a_possessive_or_an_unofficial_offer() -> No
         "Kwame Asante>>works as>>head nurse",
         "Kwame Asante>>works for>>St Olaf",
     ]
+
+
+def test_homes_from_calls_and_moves_and_work_done_for_a_named_employer() -> None:
+    assert facts("Ines Carvalho called from the airport.") == []
+    assert facts("Sat 4 Jan. Ines Carvalho rang from Christchurch.") == [
+        "Ines Carvalho>>lives in>>Christchurch"
+    ]
+    assert facts("Ines Carvalho is flying in from Vancouver next week.") == [
+        "Ines Carvalho>>lives in>>Vancouver"
+    ]
+    moved = "Officially an Oulu person! Kwame Asante moved on Saturday, the van broke down twice."
+    assert facts(moved) == ["Kwame Asante>>lives in>>Oulu"]
+    assert facts("Kwame Asante is moving to Oulu on Saturday.") == [
+        "Kwame Asante>>plans to move to>>Oulu"
+    ]
+    assert facts("Tomasz Wilk is doing sound for the Aurajoki Theatre now.") == [
+        "Tomasz Wilk>>works for>>Aurajoki Theatre"
+    ]
+    assert facts("Tomasz Wilk does yoga at the gym.") == []
 
 
 def test_a_post_in_apposition_names_the_employer() -> None:
