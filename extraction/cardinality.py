@@ -64,6 +64,7 @@ DEFAULT_SINGLE_VALUED: tuple[str, ...] = (
     "father",
     "current location",
     "works as",
+    "serves as",
     "is seeing",
     "reports to",
     "partner of",

@@ -324,6 +324,28 @@ def is_job_title(name: str, *, listed: bool = False) -> bool:
     return tag is not None and tag.startswith("NN")  # "better", "crueller" are no jobs
 
 
+# Offices of a committee, a board or a club: held beside a job, never instead of one.
+OFFICES = _words(
+    """chair | chairperson | chairman | chairwoman | co-chair | vice-chair | vice chair |
+    treasurer | secretary | trustee | president | vice-president | vice president |
+    committee member | board member | governor | patron | volunteer coordinator |
+    membership secretary | minutes secretary | cathaoirleach"""
+)
+
+
+def is_office(name: str) -> bool:
+    """A committee's or board's office ("chair", "treasurer", "volunteer coordinator"), maybe
+    "interim" or "acting"; not a job that shares the word ("legal secretary", "President of
+    Sales")."""
+    words = entity_key(name).split()
+    if words[:1] and words[0] in _OFFICE_MODIFIERS:
+        words = words[1:]
+    return " ".join(words) in OFFICES
+
+
+_OFFICE_MODIFIERS = frozenset("interim acting honorary deputy joint new outgoing".split())
+
+
 _JOB_SUFFIXES = ("er", "or", "ist", "ian", "eur")
 _KIN = frozenset("sister brother".split())
 _NOT_JOBS = _words(

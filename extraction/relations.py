@@ -82,8 +82,15 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "works as",
         SINGLE,
         "works as | job as | employed as | hired as | promoted to | trained as | became | "
-        "becomes | serves as | job title | job | profession | occupation | title",
+        "becomes | job title | job | profession | occupation | title",
         "retired | stopped working as",
+    ),
+    CanonicalRelation.of(
+        "serves as",
+        SINGLE,
+        "serves as | serving as | served as | elected as | re-elected as | office | "
+        "committee role | board role",
+        "stopped serving as",
     ),
     CanonicalRelation.of(
         "is seeing",

@@ -37,6 +37,9 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("works as", "job title | title | profession | occupation | do for a living | what does do | "
                  "what do do | position | role | work as | job as | job | career | promoted | "
                  "promotion"),
+    ("serves as", "committee | board | chair | chairperson | treasurer | secretary | trustee | "
+                  "serve as | serves as | serving as | office | elected | re-elected | role on | "
+                  "position on | role in the committee | on the committee | on the board"),
     ("works for", "work | working"),
     ("lives in", "live | living | home | reside | based | move | city | town | flat | house | "
                  "apartment"),

@@ -55,6 +55,7 @@ from extraction.memory_model.model import MemoryModel
 from extraction.messages import email_as_turn
 from extraction.name_matching import Resolution
 from extraction.name_resolution import resolve_names, stated_text
+from extraction.offices import as_offices
 from extraction.people import People, people_from
 from extraction.relation_frames import frame_facts
 from extraction.statements import StatementInput
@@ -428,7 +429,7 @@ class TripleWriter:
                     registry.surely_person,
                     lambda n: any(set(entity_key(n).split()) <= set(v.split()) for v in held),
                 )
-        found = merge_sources(structural, modelled)
+        found = as_offices(merge_sources(structural, modelled), stated)
         resolutions: list[Resolution] = []
         if known:
             if known.similar is not None:
