@@ -13,14 +13,14 @@ from dataclasses import replace
 from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.candidate import Candidate
 
-_SPEAKER = re.compile(
-    r"^\s*(?i:answer:\s*)?(?:(?!(?i:yes|no)\b)[A-Z][\w'-]*(?: [A-Z][\w'-]*)?:\s+)?"
+_SPEAKER = re.compile(  # a name of one or two words, each short enough to be a name
+    r"^\s*(?i:answer:\s*)?(?:(?!(?i:yes|no)\b)[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"
 )
 _ECHO = re.compile(r"^\s*(?:the answer is:?\s*|\d+\.(?!\d)\s*(?:\(latest\)\s*)?)", re.I)
 _QUOTES = "\"'“”‘’ "
 # A prefix to strip ("Answer: The answer is: Firstname Lastname: ") is decided within this many
-# characters of the first line.
-_SETTLED_AFTER = 64
+# characters of the first line (the longest such prefix is under 75).
+_SETTLED_AFTER = 80
 
 
 def _without_prefix(line: str) -> str:
