@@ -292,9 +292,15 @@ def turn_speaker(text: str) -> str | None:
     if said_by is None or said_by.startswith("@"):
         return said_by
     first = said_by.split()[0]
-    if given_name_gender(first) is not None:
-        return said_by
+    if given_name_gender(first) is not None or first.casefold() in _FAMILY_LABELS:
+        return said_by  # "Dad: …" in a family's group chat
     return None if everyday_word(first) or big_place(said_by) else said_by
+
+
+_FAMILY_LABELS = frozenset(
+    """mum mam mom mommy mummy ma dad daddy da pa papa mama nana nan nanna gran granny grandma
+    grandmother grandpa grandad granddad grandfather auntie aunty aunt uncle sis bro""".split()
+)
 
 
 def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:

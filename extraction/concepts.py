@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from nltk.stem import PorterStemmer
 
-from extraction.messages import email_as_turn
+from extraction.messages import as_turn
 from extraction.name_resolution import turn_opening
 from extraction.text import TaggedSentence, split_sentences, tag_sentences
 
@@ -102,7 +102,7 @@ def spoken_sentences(text: str) -> str:
     speaker, so each is a context of the speaker's concept, not the first one alone. An email
     is its sender's turn, without its quoted or forwarded text (``extraction.messages``). Other
     text is returned as it is."""
-    text = email_as_turn(text)  # an email's own body, said by its sender
+    text = as_turn(text)  # an email's own body, said by its sender
     opening = turn_opening(text)
     if not opening:
         return text

@@ -1,11 +1,17 @@
-"""An email read as a chat turn: who wrote it, and what it says itself.
+"""An email or an exported chat message read as a chat turn: who wrote it, and what it says
+itself.
 
 A mailbox streams emails: "From: Harriet Okafor <harriet@…>", "To:", "Subject: RE: …", a body, a
 signature, and often the earlier messages quoted below it ("> Bao Tran is our treasurer") or
 forwarded ("---------- Forwarded message ----------"). What the email says is its own body, said
 by its sender: quoted and forwarded text was said before, by someone else, and restating it is
 no new fact. So an email becomes the turn "Harriet Okafor: <body>", the form the writer and the
-concept extractor already read ("I" is the sender). Other text is returned as it is.
+concept extractor already read ("I" is the sender).
+
+A chat app's export puts the time before the speaker ("[02/01/2025, 09:31] Dad: …", "02/01/2025,
+09:31 - Dad: …") and a reply may quote the message it answers ('↪ Kev: "the fiesta's a write
+off" — KEVIN'): the turn is "Dad: …", without the time and the quoted message. Other text is
+returned as it is.
 """
 
 from __future__ import annotations
@@ -22,6 +28,11 @@ _QUOTED_FROM_HERE = re.compile(
     re.IGNORECASE,
 )
 _ENDS_SENTENCE = ".!?,:;"
+_EXPORT_TIME = re.compile(  # "[02/01/2025, 09:31] ", "02/01/2025, 09:31 - ", "[9:31 PM] "
+    r"^\s*\[?(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+)?\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:\s*[AaPp]\.?[Mm]\.?)?\]?\s*(?:-\s+)?(?=[^:\n]{1,40}:\s)"
+)
+_QUOTED_REPLY = re.compile(r"^\s*↪\s*[^:\n]{1,40}:\s*(?:\"[^\"]*\"|“[^”]*”)\s*[—–-]*\s*")
 
 
 def sender(text: str) -> str | None:
@@ -71,3 +82,20 @@ def email_as_turn(text: str) -> str:
         signed = signed or _signs(line, name)
     body = " ".join(lines)
     return f"{name}: {body}" if name and body else body
+
+
+def chat_export_as_turn(text: str) -> str:
+    """An exported chat message as "Speaker: text" (its time and any quoted message left out);
+    any other text unchanged."""
+    timed = _EXPORT_TIME.match(text)
+    if timed is None:
+        return text
+    turn = text[timed.end() :]
+    speaker, colon, said = turn.partition(":")
+    return f"{speaker}: {_QUOTED_REPLY.sub('', said.lstrip(), count=1)}" if colon else turn
+
+
+def as_turn(text: str) -> str:
+    """What a statement says itself, as a turn when someone said it: an email, an exported chat
+    message; other text unchanged."""
+    return chat_export_as_turn(email_as_turn(text))

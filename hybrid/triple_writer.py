@@ -52,7 +52,7 @@ from extraction.gazetteer import is_organisation_name, is_place, is_school, is_v
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
-from extraction.messages import email_as_turn
+from extraction.messages import as_turn
 from extraction.name_matching import Resolution
 from extraction.name_resolution import resolve_names, stated_text
 from extraction.offices import as_offices
@@ -195,7 +195,7 @@ class TripleWriter:
             subjects, _ = stream_names(self.memory.store, space)
             people = people_from(subjects)
             for row in reversed(latest_statements(self.memory.store, space, _SEEDING)):
-                observe(people, email_as_turn(str(row["text"])))
+                observe(people, as_turn(str(row["text"])))
             self._people[space] = people
         return people
 
@@ -358,7 +358,7 @@ class TripleWriter:
         them; the model writes every sentence of the batch in one go."""
         readings: list[_Reading] = []
         last: str | None = None  # the batch's latest statement that states something
-        statements = [replace(s, text=email_as_turn(s.text)) for s in statements]  # its own words
+        statements = [replace(s, text=as_turn(s.text)) for s in statements]  # its own words
         for statement in statements:
             reading = self._read(space, statement, last)
             readings.append(reading)

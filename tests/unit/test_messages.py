@@ -1,9 +1,11 @@
-"""An email is read as its sender's turn: its own body, without headers, quotes or forwards."""
+"""An email or an exported chat message is read as its sender's turn: its own words, without
+headers, times, quotes or forwards."""
 
 from __future__ import annotations
 
+from extraction.attribution import turn_speaker
 from extraction.concepts import spoken_sentences
-from extraction.messages import email_as_turn, sender
+from extraction.messages import as_turn, email_as_turn, sender
 
 EMAIL = (
     "From: Odile Marchetti <odile@harbourgarden.org>\n"
@@ -43,3 +45,21 @@ def test_forwarded_text_is_not_the_forwarders_and_other_text_is_unchanged() -> N
     assert email_as_turn("From: here on, I cycle.") == "From: here on, I cycle."
     assert email_as_turn("Lena: moved to Graz") == "Lena: moved to Graz"
     assert spoken_sentences(FORWARDED) == "Bruno Vidal: Good news below!"
+
+
+def test_an_exported_chat_message_is_its_speakers_turn() -> None:
+    assert as_turn("[02/01/2025, 09:31] Dad: Back on the buses tomorrow.") == (
+        "Dad: Back on the buses tomorrow."
+    )
+    assert as_turn("02/01/2025, 09:31 - Liv: back to York") == "Liv: back to York"
+    assert as_turn("[9:31 PM] Ana: hi") == "Ana: hi"
+    replied = '[15/03/2025, 08:07] Mum: ↪ Kev: "the car\'s a write off" — Ring me NOW'
+    assert as_turn(replied) == "Mum: Ring me NOW"  # the quoted message is Kev's, said before
+    for unchanged in ("Aleksi: At 10:30 we met", "2025-04-30 — audit OK: Bakare"):
+        assert as_turn(unchanged) == unchanged
+
+
+def test_a_family_label_speaks_and_a_heading_does_not() -> None:
+    assert turn_speaker("Dad: Back on the buses tomorrow.") == "Dad"
+    assert turn_speaker("Nana: it's freezing here") == "Nana"
+    assert turn_speaker("Update: the pantry is closed") is None
