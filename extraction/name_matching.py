@@ -122,7 +122,12 @@ def is_diminutive(mention_key: str, first_name_key: str) -> bool:
         return False  # "Ross" is not Rosalind
     if first_name_key.startswith(mention_key):
         return True
-    return first_name_key[:2] == mention_key[:2] and mention_key.endswith(_PET_ENDINGS)
+    third = mention_key[2:3].replace("z", "s")  # "Roz" of Rosalind; not "Derry" of Declan
+    return (
+        first_name_key[:2] == mention_key[:2]
+        and mention_key.endswith(_PET_ENDINGS)
+        and third in first_name_key[:4].replace("z", "s")
+    )
 
 
 _PET_ENDINGS = ("y", "ie", "z", "s", "x")

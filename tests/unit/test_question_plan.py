@@ -267,3 +267,5 @@ def test_a_pet_form_of_one_persons_first_name_names_them() -> None:
     assert find_subject("Who is Cal dating?", people) == "Callan Brightwater"
     assert find_subject("Where does Roz live now?", people) is None  # Rosamund or Rossa
     assert not is_diminutive("ross", "rosalind")  # a man's name of its own
+    assert is_diminutive("mags", "margaret") and is_diminutive("kev", "kevin")
+    assert not is_diminutive("derry", "declan")  # "moved to Derry": a city, no pet form
