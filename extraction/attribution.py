@@ -297,6 +297,20 @@ def turn_speaker(text: str) -> str | None:
     return None if everyday_word(first) or big_place(said_by) else said_by
 
 
+_USERNAME = re.compile(r"[\d_.]")  # "bettabrad_92", "reef_dad_oz": a username, no word or name
+SIGNATURE = re.compile(
+    r"(?:^|\s)[—–]\s*(?P<name>[A-Z][\w'’-]+(?:\s[A-Z][\w'’-]+)?)"
+    r"(?:\s*,\s*(?P<place>[A-Z][\w'’. -]{1,40}?))?\s*[.!]?\s*$"
+)
+"""A post signed at its foot: "… — Niamh, Belfast", "… – Brad"."""
+
+
+def signature_name(text: str) -> str | None:
+    """The name a post is signed with, if any."""
+    signed = SIGNATURE.search(text)
+    return signed["name"] if signed else None
+
+
 _FAMILY_LABELS = frozenset(
     """mum mam mom mommy mummy ma dad daddy da pa papa mama nana nan nanna gran granny grandma
     grandmother grandpa grandad granddad grandfather auntie aunty aunt uncle sis bro""".split()
@@ -310,6 +324,13 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     posted_as = handle(text)
     if said_by is not None and said_by.startswith("@"):
         speaker = people.lookup(said_by[1:])  # a handle: whoever the stream said it is
+        signed = signature_name(text)
+        if signed is not None and (speaker is None or " " not in speaker):
+            speaker = people.add(signed, sure=True)  # "… — Niamh, Belfast"
+            people.alias(said_by[1:], speaker)
+        elif speaker is None and _USERNAME.search(said_by):  # "reef_dad_oz": no name known yet
+            speaker = people.add(_USERNAME.sub("", said_by[1:]), sure=True)  # not "reef" alone
+            people.alias(said_by[1:], speaker)
     else:
         speaker = people.add(said_by, sure=True) if said_by else None
         if speaker is not None and posted_as is not None:

@@ -46,7 +46,7 @@ _SPEAKER = re.compile(r"^\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)?):\s")
 # A post: "@zeynepk (Zeynep Kaya): …" (the handle and the name behind it) or "@zeynepk: …".
 _HANDLE = re.compile(r"^\s*@([\w.]*\w)(?:\s*\(([^()@:]{2,60})\))?:\s")
 # A team chat's lower-case label, "pri: …", "mirela: …": a handle the stream may know.
-_LOWER_SPEAKER = re.compile(r"^\s*([a-z][a-z'-]{1,19}):\s")
+_LOWER_SPEAKER = re.compile(r"^\s*([a-z][a-z0-9_.'-]{1,29}):\s")  # "pri", "bettabrad_92"
 _NOT_SPEAKERS = frozenset(
     """psa fyi nb ps re fwd note edit update todo tldr eta btw imo reminder news correction
     warning q a ok yes no""".split()

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from extraction.attribution import SIGNATURE
 from extraction.frame_cues import (
     ANYMORE,
     ARROW,
@@ -551,7 +552,10 @@ def frame_facts(
     """The facts the frames read in ``text`` (people written out, as ``extraction.attribution``
     writes it): about ``people`` only; ``topic``: whom a clause without a subject is about;
     ``sure``: whether a name is surely a person's (not an organisation's)."""
+    text = _NOTE_SHORTHAND.sub(lambda m: _SPELLED_OUT[m[0].strip().casefold()], text)
     reading = _Reading(people, topic, [], sure, speaker=speaker)
+    _posts_in_parentheses(reading, text)
+    _signed_from(reading, text)
     for n, sentence in enumerate(split_sentences(text)):
         if sentence.rstrip().endswith("?"):
             continue
@@ -613,6 +617,46 @@ _NOT_YET_OFFICIAL = re.compile(
     r"|\bnothing(?:'s|\s+is)\s+(?:signed|confirmed|official)\b|\buntil\s+(?:it'?s|it\s+is)\s+signed\b",
     re.IGNORECASE,
 )
+_NOTE_SHORTHAND = re.compile(r"(?<=\s)(?:@|=|w/)(?=\s)|(?<=\s)w/(?=[A-Za-z])", re.IGNORECASE)
+_SPELLED_OUT = {"@": "at", "=": "is", "w/": "with "}
+"""A note's shorthand: "PB = CIO @ Pell & Marsh" (a spaced "@" is never a handle), "call w/
+Tom"."""
+_POST_IN_PARENTHESES = re.compile(r"\(([^()]{2,80})\)")
+
+
+def _posts_in_parentheses(reading: _Reading, text: str) -> None:
+    """ "Priya Sethuraman (Head of Data)", "Tom Haldane (Ops Lead, Redfern)": a person's post,
+    and its employer when one is named; not "(me, shrimpwhisperer)" or "(acting since Nov)"."""
+    for m in _POST_IN_PARENTHESES.finditer(text):
+        before = text[: m.start()].rstrip()
+        person = next((p for p in reading.people if before.endswith(p)), None)
+        if person is None:
+            continue
+        parts = [part.strip() for part in m[1].split(",")]
+        job = read_job(tokens(parts[0]))
+        if (
+            job is None
+            or not is_job_title(job, listed=True)
+            or len(job.split()) < len(parts[0].split())
+        ):
+            continue  # the whole first part is the post, or it is no post
+        reading.add(person, "works as", job, False)
+        for part in parts[1:2]:
+            if part[:1].isupper() and not is_place(part) and part not in reading.people:
+                reading.add(person, "works for", part, False)
+
+
+def _signed_from(reading: _Reading, text: str) -> None:
+    """ "… — Niamh, Belfast": the post's author, signing with their first name, lives there."""
+    signed = SIGNATURE.search(text)
+    author = reading.speaker
+    if signed is None or not signed["place"] or author is None:
+        return
+    place = signed["place"].strip()
+    if is_place(place) and signed["name"].split()[0] in author.split():
+        reading.add(author, "lives in", place, False)
+
+
 _LANDMARK_WORDS = frozenset("outside near of around past beyond".split())
 _INSTITUTION_RELATIONS = frozenset({"studies at", "works for"})
 

@@ -3,9 +3,10 @@ headers, times, quotes or forwards."""
 
 from __future__ import annotations
 
-from extraction.attribution import turn_speaker
+from extraction.attribution import attribute, turn_speaker
 from extraction.concepts import spoken_sentences
 from extraction.messages import as_turn, email_as_turn, sender
+from extraction.people import People
 
 EMAIL = (
     "From: Odile Marchetti <odile@harbourgarden.org>\n"
@@ -63,3 +64,13 @@ def test_a_family_label_speaks_and_a_heading_does_not() -> None:
     assert turn_speaker("Dad: Back on the buses tomorrow.") == "Dad"
     assert turn_speaker("Nana: it's freezing here") == "Nana"
     assert turn_speaker("Update: the pantry is closed") is None
+
+
+def test_a_forum_post_speaks_for_its_signer_or_its_username() -> None:
+    people = People()
+    first = attribute(people, "shrimpwhisperer: I keep a 60L planted tank. — Niamh, Belfast")
+    assert first.speaker == "Niamh"
+    later = attribute(people, "shrimpwhisperer: I moved to Derry last week.")
+    assert later.speaker == "Niamh" and "Niamh moved to Derry" in later.text
+    reef = attribute(people, "reef_dad_oz: I run a 300L reef through a Brisbane summer.")
+    assert reef.speaker == "Reefdadoz" and "300L reef" in reef.text  # "reef" is no name part

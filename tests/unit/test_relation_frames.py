@@ -360,6 +360,23 @@ def test_homes_from_calls_and_moves_and_work_done_for_a_named_employer() -> None
     assert facts("Tomasz Wilk does yoga at the gym.") == []
 
 
+def test_notes_posts_in_parentheses_shorthand_and_signatures() -> None:
+    assert facts("Call w/ Ines Carvalho (Head of Data). Keen.") == [
+        "Ines Carvalho>>works as>>Head of Data"
+    ]
+    assert facts("Met Tomasz Wilk (Ops Manager, Redfern Logistics) today.") == [
+        "Tomasz Wilk>>works as>>Ops Manager",
+        "Tomasz Wilk>>works for>>Redfern Logistics",
+    ]
+    assert facts("Badges: Ines Carvalho (me, inesc), Tomasz Wilk (acting since Nov).") == []
+    assert facts("Confirmed: Kwame Asante = CIO @ Pell & Marsh from 1 Jun.") == [
+        "Kwame Asante>>works as>>CIO",
+        "Kwame Asante>>works for>>Pell & Marsh",
+    ]
+    signed = "Kwame Asante keeps a 60L planted tank. — Kwame, Belfast"
+    assert facts(signed, speaker="Kwame Asante") == ["Kwame Asante>>lives in>>Belfast"]
+
+
 def test_a_post_in_apposition_names_the_employer() -> None:
     people = ["Aoife Keoghan", "Chiamaka Obi"]
     said = "Aoife Keoghan, a teacher at Gaelscoil an Fhéile, led the side."
