@@ -395,6 +395,9 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
             and not any(everyday_word(w) or is_place(w) for w in (first, second))
         ):
             _known_or_new(people, as_name(f"{first} {second}"), resolutions)
+    for pet, full in people.nicknamed:  # "Kev" the speaker is Kevin Hartley, named since
+        resolutions.append(Resolution(pet, full, Reason.NICKNAME))
+    people.nicknamed.clear()
     return speaker, resolutions
 
 

@@ -130,6 +130,7 @@ class People:
     words: Counter[str] = field(default_factory=Counter)  # lower-case unknown words seen
     speakers: list[str] = field(default_factory=list)  # chat turns' speakers, latest first
     narrator: str | None = None  # who "I" is in a stream without speakers (a diary's writer)
+    nicknamed: list[tuple[str, str]] = field(default_factory=list)  # pet form → full, unreported
 
     def spoke(self, name: str) -> None:
         """``name`` said the latest chat turn."""
@@ -164,6 +165,15 @@ class People:
             single = key.split()[0]
             if single in self.persons and " " not in single:
                 self._absorb(single, key)
+            else:  # "Kev" the speaker, then "Kevin Hartley": the one pet form of his name
+                pets = [k for k in self.persons if " " not in k and is_diminutive(k, single)]
+                if len(pets) == 1 and not any(
+                    is_diminutive(pets[0], other.split()[0])
+                    for other in self.persons
+                    if " " in other and other != key
+                ):
+                    self.nicknamed.append((self.persons[pets[0]].name, name))
+                    self._absorb(pets[0], key)
         return name
 
     def _absorb(self, single: str, key: str) -> None:

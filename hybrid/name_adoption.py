@@ -1,10 +1,11 @@
 """A person first named by one name alone, whose full name the stream gave later.
 
-A chat says "Sofia" for weeks before anyone writes "Sofia Reyes". The writer resolves every
-later "Sofia" to "Sofia Reyes", but the facts stored before are keyed "sofia": a question about
-Sofia Reyes never finds them, and "Sofia and I broke up" cannot end "is seeing Sofia". When a
-mention resolves to a full name by the stream's own evidence (the name was declared, or is the
-only full name with that first name or surname), the lone name's entity is merged into the full
+A chat says "Sofia" (or "Kev", a pet form) for weeks before anyone writes "Sofia Reyes". The
+writer resolves every later "Sofia" to "Sofia Reyes", but the facts stored before are keyed
+"sofia": a question about Sofia Reyes never finds them, and "Sofia and I broke up" cannot end
+"is seeing Sofia". When a mention resolves to a full name by the stream's own evidence (the name
+was declared, is the only full name with that first name or surname, or the only one it is a
+pet form of), the lone name's entity is merged into the full
 one: a recorded merge with its reason, which ``recallgraph entities split`` undoes.
 
 Only an entity that was used as a person is merged: the subject of facts, or the object of a
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from extraction.name_matching import Reason, Resolution
+from extraction.name_matching import Reason, Resolution, is_diminutive
 from extraction.supersession import SYMMETRIC
 from graph.entities import merge_entities
 from graph.errors import NotFoundError
@@ -24,7 +25,7 @@ from graph.facts_write import existing_keys
 from graph.keys import entity_key, relation_key
 from graph.store import GraphStore
 
-ADOPTING_REASONS = frozenset({Reason.DECLARED, Reason.FIRST_NAME, Reason.SURNAME})
+ADOPTING_REASONS = frozenset({Reason.DECLARED, Reason.FIRST_NAME, Reason.SURNAME, Reason.NICKNAME})
 PERSON_RELATIONS = frozenset(relation_key(r) for r in (*SYMMETRIC, "reports to"))
 FACTS_CHECKED = 200  # versions of the lone name read to tell a person from a place
 
@@ -40,7 +41,10 @@ def lone_name_of(resolution: Resolution) -> bool:
     if resolution.resolved is None or resolution.reason not in ADOPTING_REASONS:
         return False
     mention = entity_key(resolution.mention)
-    return len(mention.split()) == 1 and mention in entity_key(resolution.resolved).split()
+    parts = entity_key(resolution.resolved).split()
+    if resolution.reason is Reason.NICKNAME:  # "Kev" of Kevin Hartley
+        return len(mention.split()) == 1 and bool(parts) and is_diminutive(mention, parts[0])
+    return len(mention.split()) == 1 and mention in parts
 
 
 def _used_as_person(store: GraphStore, space: str, name: str) -> bool:

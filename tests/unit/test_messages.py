@@ -1,12 +1,14 @@
-"""An email or an exported chat message is read as its sender's turn: its own words, without
-headers, times, quotes or forwards."""
+"""Turns: an email or an exported chat message is its sender's own words (without headers,
+times, quotes or forwards), said by the name the stream knows them by."""
 
 from __future__ import annotations
 
 from extraction.attribution import attribute, turn_speaker
 from extraction.concepts import spoken_sentences
 from extraction.messages import as_turn, email_as_turn, sender
+from extraction.name_matching import Reason, Resolution
 from extraction.people import People
+from hybrid.name_adoption import lone_name_of
 
 EMAIL = (
     "From: Odile Marchetti <odile@harbourgarden.org>\n"
@@ -74,3 +76,13 @@ def test_a_forum_post_speaks_for_its_signer_or_its_username() -> None:
     assert later.speaker == "Niamh" and "Niamh moved to Derry" in later.text
     reef = attribute(people, "reef_dad_oz: I run a 300L reef through a Brisbane summer.")
     assert reef.speaker == "Reefdadoz" and "300L reef" in reef.text  # "reef" is no name part
+
+
+def test_a_speakers_pet_form_is_the_full_name_given_later() -> None:
+    people = People()
+    attribute(people, "Kev: me n shannon r at her mams")
+    named = attribute(people, "Mum: your washing is still in our machine, Kevin Hartley.")
+    assert ("Kev", "Kevin Hartley") in [(r.mention, r.resolved) for r in named.resolutions]
+    assert attribute(people, "Kev: keys got!!!").speaker == "Kevin Hartley"
+    assert lone_name_of(Resolution("Kev", "Kevin Hartley", Reason.NICKNAME))
+    assert not lone_name_of(Resolution("Derry", "Declan Moore", Reason.NICKNAME))
