@@ -584,7 +584,7 @@ def frame_facts(
         for subjects, _ in reading.homeless:  # "We moved on Saturday": a past day, not a plan
             for subject in subjects:
                 reading.add(subject, relation, places[0], False)
-    found = _vehicles_by_model(reading.found, words)
+    found = _at_the_account(_vehicles_by_model(reading.found, words), text, reading.people)
     if _NOT_YET_OFFICIAL.search(text):  # "Team Lead! Not official until HR signs off"
         found = [
             t for t in found if t.retract or t.relation not in _INSTITUTION_RELATIONS | {"works as"}
@@ -644,6 +644,34 @@ def _posts_in_parentheses(reading: _Reading, text: str) -> None:
         for part in parts[1:2]:
             if part[:1].isupper() and not is_place(part) and part not in reading.people:
                 reading.add(person, "works for", part, False)
+
+
+_ACCOUNT = re.compile(  # a note's account: "Vantor Labs (Frankfurt): …", "contact at Calder: …"
+    r"(?P<org>[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4})\s*\((?P<city>[^()]{2,30})\)"
+    r"|\bcontacts?\s+(?:at|for)\s+(?P<named>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s*:"
+)
+
+
+def _at_the_account(found: list[Triple], text: str, people: Sequence[str]) -> list[Triple]:
+    """A note about one organisation ("Redfern Logistics (Dallas) renewal due. Contact: Tom
+    Okonjo, Ops Manager"): a post it gives with no employer is at that organisation."""
+    accounts = []
+    for m in _ACCOUNT.finditer(text):
+        org = (m["org"] or m["named"] or "").strip()
+        if m["org"] and not is_place(m["city"].strip()):
+            continue  # "(Head of Data)": a post, not where the organisation is
+        if org and org not in people and not is_place(org) and not any(p in org for p in people):
+            accounts.append(org)
+    if len(set(accounts)) != 1:
+        return found
+    employed = {t.subject for t in found if t.relation == "works for"}
+    posted = [t.subject for t in found if t.relation == "works as" and not t.retract]
+    extra = [
+        Triple(subject=who, relation="works for", object=accounts[0])
+        for who in dict.fromkeys(posted)
+        if who not in employed
+    ]
+    return [*found, *extra]
 
 
 def _signed_from(reading: _Reading, text: str) -> None:

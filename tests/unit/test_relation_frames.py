@@ -377,6 +377,22 @@ def test_notes_posts_in_parentheses_shorthand_and_signatures() -> None:
     assert facts(signed, speaker="Kwame Asante") == ["Kwame Asante>>lives in>>Belfast"]
 
 
+def test_a_notes_account_employs_the_posts_it_names() -> None:
+    assert facts(
+        "Renewal: Redfern Logistics (Dallas) due 31 Mar. Contact: Tomasz Wilk, Ops Manager."
+    ) == [
+        "Tomasz Wilk>>works as>>Ops Manager",
+        "Tomasz Wilk>>works for>>Redfern Logistics",
+    ]
+    assert facts("New contact @ Calder Freight: Ines Carvalho, Head of Procurement.") == [
+        "Ines Carvalho>>works as>>Head of Procurement",
+        "Ines Carvalho>>works for>>Calder Freight",
+    ]
+    assert facts("Vantor (Frankfurt) and Quorum (Munich) met: Tomasz Wilk, CTO.") == [
+        "Tomasz Wilk>>works as>>CTO"
+    ]  # two accounts: whose post is not said
+
+
 def test_a_post_in_apposition_names_the_employer() -> None:
     people = ["Aoife Keoghan", "Chiamaka Obi"]
     said = "Aoife Keoghan, a teacher at Gaelscoil an Fhéile, led the side."
