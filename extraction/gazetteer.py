@@ -156,7 +156,8 @@ def _load_places() -> dict[str, int]:
         add(city["name"], int(city["population"]))
         if city["population"] >= 500_000:  # "Lisboa", "Gothenburg": big cities' other names
             for other in city.get("alternatenames", ()):
-                if other.isascii() and other[:1].isupper() and " " not in other.strip():
+                named = other[:1].isupper() and not other.isupper()  # not "THE", "FOR": codes
+                if other.isascii() and named and " " not in other.strip():
                     add(other, int(city["population"]))
     for country in cache.get_countries().values():
         add(country["name"], int(country["population"]) or 1)

@@ -626,13 +626,18 @@ _POST_IN_PARENTHESES = re.compile(r"\(([^()]{2,80})\)")
 
 def _posts_in_parentheses(reading: _Reading, text: str) -> None:
     """ "Priya Sethuraman (Head of Data)", "Tom Haldane (Ops Lead, Redfern)": a person's post,
-    and its employer when one is named; not "(me, shrimpwhisperer)" or "(acting since Nov)"."""
+    and its employer when one is named; not "(me, shrimpwhisperer)" or "(acting since Nov)";
+    "Mabel (cat, nine)": the writer's pet."""
     for m in _POST_IN_PARENTHESES.finditer(text):
         before = text[: m.start()].rstrip()
         person = next((p for p in reading.people if before.endswith(p)), None)
+        parts = [part.strip() for part in m[1].split(",")]
+        named = re.search(r"\b([A-Z][\w'-]+)$", before)
+        if person is None and named and is_animal(parts[0]) and reading.topic:
+            reading.add(reading.topic, "owns", named[1], False)  # "Mabel (cat, nine, tyrant)"
+            continue
         if person is None:
             continue
-        parts = [part.strip() for part in m[1].split(",")]
         job = read_job(tokens(parts[0]))
         if (
             job is None

@@ -86,3 +86,10 @@ def test_a_speakers_pet_form_is_the_full_name_given_later() -> None:
     assert attribute(people, "Kev: keys got!!!").speaker == "Kevin Hartley"
     assert lone_name_of(Resolution("Kev", "Kevin Hartley", Reason.NICKNAME))
     assert not lone_name_of(Resolution("Derry", "Declan Moore", Reason.NICKNAME))
+
+
+def test_a_diarys_owner_writes_it() -> None:
+    people = People()
+    opened = "Tues 7th Jan. New notebook. Property of Imogen Thackeray: if found, return it."
+    assert attribute(people, opened).speaker == "Imogen Thackeray"
+    assert attribute(people, "Started Italian again.").text.startswith("Imogen Thackeray started")

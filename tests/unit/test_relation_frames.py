@@ -25,6 +25,7 @@ def facts(text: str, topic: str | None = None, speaker: str | None = None) -> li
 
 def test_the_gazetteer_knows_kinds_of_things() -> None:
     assert is_place("Lisbon") and is_place("reykjavík") and not is_place("Kestrel Bank")
+    assert not is_place("The") and not is_place("For")  # airport codes, not cities' names
     assert is_vehicle("Toyota Aygo") and is_vehicle("electric cargo bike")
     assert is_skill("Portuguese") and is_skill("cello") and is_skill("pottery")
     assert is_job_title("senior data analyst") and is_job_title("ward sister")
@@ -373,6 +374,8 @@ def test_notes_posts_in_parentheses_shorthand_and_signatures() -> None:
         "Kwame Asante>>works as>>CIO",
         "Kwame Asante>>works for>>Pell & Marsh",
     ]
+    pet = "Kwame Asante started Italian again. Mabel (cat, nine, tyrant) was unimpressed."
+    assert "Kwame Asante>>owns>>Mabel" in facts(pet, topic="Kwame Asante")
     signed = "Kwame Asante keeps a 60L planted tank. — Kwame, Belfast"
     assert facts(signed, speaker="Kwame Asante") == ["Kwame Asante>>lives in>>Belfast"]
 
