@@ -40,6 +40,9 @@ def cue(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
+_CAR_GONE = cue(r"\b(?:written\s+off|write-?off|died|stolen|sold|scrapped|crashed|totall?ed)\b")
+
+
 TENURE = (  # how long someone has been in a post: "first week", "3 years", "week one"
     r"(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:months?|years?)"
     r"|first\s+(?:days?|weeks?|months?|shifts?)|(?:day|week)\s+(?:one|1))"
@@ -104,6 +107,26 @@ FRAMES: tuple[Frame, ...] = (
         ),
         lambda words: org if (org := read_org(words)) and org[:1].isupper() else None,
     ),  # a named employer only: not "does yoga at the gym"
+    Frame(  # "my old Subaru Outback", "the wipers on my little Maruti Swift": one's own car
+        "drives",
+        cue(
+            r"(?:\bmy|['’]s)\s+(?:(?:old|little|trusty|beloved|battered|ancient|faithful|dear|"
+            r"red|blue|black|white|silver|grey|gray|green)\s+)*"
+            r"(?P<obj>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2}[^.;!?]*)"  # the car, and what it did
+        ),
+        lambda words: (
+            car
+            if (car := read_vehicle(words))
+            and car[:1].isupper()
+            and not _CAR_GONE.search(" ".join(words))
+            else None
+        ),
+    ),  # not "Siobhan's Fiat was written off": the frames for endings read that
+    Frame(  # "Quick life update from Denver", "hello from Darwin!": where the writer is
+        "lives in",
+        cue(r"\b(?:update|hello|greetings|news|writing|love|postcard)\s+from\b"),
+        read_place,
+    ),
     Frame(  # "Immy rang from Christchurch", "flying in from Vancouver": where they live
         "lives in",
         cue(
@@ -310,7 +333,10 @@ FRAMES: tuple[Frame, ...] = (
     Frame("drives", cue(r"\b(?:sold|selling|sells|scrapped|crashed)\b"), read_name, ends=True),
     Frame(
         "drives",
-        cue(r"\b(?P<obj>[A-Z][\w-]+)\s+(?:was\s+written\s+off|(?:finally\s+)?died|was\s+stolen)"),
+        cue(
+            r"\b(?P<obj>[A-Z][\w-]+(?:\s+[A-Z0-9][\w-]*)?)\s+"
+            r"(?:was\s+written\s+off|(?:finally\s+)?died|was\s+stolen)"
+        ),
         read_name,
         ends=True,
     ),

@@ -310,7 +310,12 @@ class _Reading:
     def _pets(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
         introduced, self.pet_cued = self.pet_cued, False
         for m in PET_CUE.finditer(clause):
-            named = read_pet(tokens(clause[m.end() :])) or self._named_animals(clause[m.end() :])
+            named = [
+                n
+                for n in read_pet(tokens(clause[m.end() :]))
+                or self._named_animals(clause[m.end() :])
+                if not self._a_persons_name(n)
+            ]  # "he has a three-legged cat, Rachel Brennan is doomed": no pet called Rachel
             self.pet_cued = self.pet_cued or not named
             for name in named:
                 for subject in self.subjects(clause, spans, m.start(), owners=True):
@@ -327,6 +332,10 @@ class _Reading:
             whose = self.topic if owner.casefold() in _OURS else owner.removesuffix("'s")
             if kind and is_animal(kind[-1]) and name not in self.people and whose in self.people:
                 self.add(whose, "owns", name, False)
+
+    def _a_persons_name(self, name: str) -> bool:
+        words = set(entity_key(name).split())
+        return any(words & set(entity_key(p).split()) for p in self.people)
 
     def _named_animals(self, text: str) -> list[str]:
         """Names set beside an animal noun: "Nuppu, a grey kitten from the shelter" (not "Tom,
@@ -575,7 +584,10 @@ def frame_facts(
         dict.fromkeys(
             w
             for i, w in enumerate(words)
-            if w[:1].isupper() and big_place(w) and not (i and words[i - 1] in _LANDMARK_WORDS)
+            if w[:1].isupper()
+            and big_place(w)
+            and not (i and words[i - 1] in _LANDMARK_WORDS)
+            and not reading._a_persons_name(w)  # "Tyler moved his stuff out": not Tyler, Texas
         )
     )  # "a house on Askøy, just outside Bergen": Bergen only places it
     if len(places) == 1:  # "… on twijnstraat in Utrecht and I signed the lease"
@@ -612,8 +624,10 @@ def _vehicles_by_model(found: list[Triple], words: Sequence[str]) -> list[Triple
 
 
 _MOVED = re.compile(r"\b(?:moved|relocated|settled|arrived|landed)\b(?!\s+(?:next|soon))", re.I)
-_NOT_YET_OFFICIAL = re.compile(
-    r"\bnot\s+(?:yet\s+)?official(?:ly)?\b(?!\s+(?:over|done|gone))|\bnot\s+official\s+yet\b"
+_NOT_YET_OFFICIAL = re.compile(  # an offer is not a post yet: "Kovai made me an offer. Senior …"
+    r"\b(?:made|make|makes|gave|given)\s+(?:me|him|her|them|us)\s+an\s+offer\b"
+    r"|\boffered\s+(?:me|him|her|them|us)\b"
+    r"|\bnot\s+(?:yet\s+)?official(?:ly)?\b(?!\s+(?:over|done|gone))|\bnot\s+official\s+yet\b"
     r"|\bnothing(?:'s|\s+is)\s+(?:signed|confirmed|official)\b|\buntil\s+(?:it'?s|it\s+is)\s+signed\b",
     re.IGNORECASE,
 )

@@ -380,6 +380,22 @@ def test_notes_posts_in_parentheses_shorthand_and_signatures() -> None:
     assert facts(signed, speaker="Kwame Asante") == ["Kwame Asante>>lives in>>Belfast"]
 
 
+def test_ones_own_car_a_greeting_from_a_city_offers_and_no_pet_named_after_a_person() -> None:
+    assert facts("Assuming Kwame Asante's old Subaru Outback starts.") == [
+        "Kwame Asante>>drives>>Subaru Outback"
+    ]
+    assert facts("Kwame Asante's Fiat Panda was written off.") == [
+        "Kwame Asante>>not drives>>Fiat Panda"
+    ]
+    assert facts("Kwame Asante: hello from Denver!") == ["Kwame Asante>>lives in>>Denver"]
+    offer = "Big news: Kovai Robotics made me an offer. Senior ML engineer, way more money."
+    assert facts(offer, topic="Kwame Asante") == []
+    cat = (
+        "Tomasz Wilk is a firefighter, Tomasz Wilk has a three-legged cat, Ines Carvalho is doomed"
+    )
+    assert facts(cat) == ["Tomasz Wilk>>works as>>firefighter"]
+
+
 def test_a_notes_account_employs_the_posts_it_names() -> None:
     assert facts(
         "Renewal: Redfern Logistics (Dallas) due 31 Mar. Contact: Tomasz Wilk, Ops Manager."
