@@ -65,10 +65,11 @@ _CLOSING_ADDRESS = re.compile(r",\s+(?P<name>[A-Z][a-z'-]+)(?=[.!?]+(?:\s|$))") 
 _FIRST_PERSON_WORD = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
 _FULL_NAME = r"(?P<name>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){1,2})"
 _NAMED_SELF = re.compile(rf"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+{_FULL_NAME}\b")
-_OWNED_NOTEBOOK = re.compile(  # "Property of Imogen Thackeray", "Imogen Thackeray's diary"
-    rf"\b(?:[Pp]roperty of|(?:[Tt]his|[Tt]he) (?:diary|journal|notebook) (?:belongs to|of))\s+"
-    rf"{_FULL_NAME}\b|{_FULL_NAME.replace('?P<name>', '?P<owner>')}['’]s\s+"
-    r"(?:diary|journal|notebook)\b"
+_OWNED_NOTEBOOK = re.compile(  # an owner line: "Property of Imogen Thackeray", "This diary
+    # belongs to …" (not "Finished reading Anne Frank's diary")
+    r"\b(?:[Pp]roperty of|(?:[Tt]his|[Tt]he) (?:diary|journal|notebook) belongs to)\s+"
+    + _FULL_NAME
+    + r"\b"
 )
 _AGED_SELF = re.compile(rf"(?:^|[.:!]\s+){_FULL_NAME},\s*(?:aged\s+)?\d{{1,2}}\s*,")  # "X, 31,"
 _FAMILY = re.compile(
@@ -343,7 +344,8 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     body = _spoken(people, text, said_by)
     if said_by is None:
         declared = _self_introduced(body)
-        if declared is not None:
+        owner_line = declared is not None and _OWNED_NOTEBOOK.search(body) is not None
+        if declared is not None and not (owner_line and people.narrator):
             people.narrator = people.add(declared, sure=True)
         speaker = people.narrator
     _family_named(people, body, speaker)
@@ -410,9 +412,8 @@ def _self_introduced(body: str) -> str | None:
     """The writer of a first-person stream, where a statement names them: "my name is Rosalind
     Kettering", "I'm Rosalind Kettering", "For the record: Rosalind Kettering, 31, Dunedin"."""
     owned = _OWNED_NOTEBOOK.search(body)
-    owner = owned and (owned["name"] or owned["owner"])
-    if owner and person_like(owner):
-        return owner  # the diary's owner writes it
+    if owned is not None and person_like(owned["name"]):
+        return owned["name"]  # the diary's owner writes it
     if not _FIRST_PERSON_WORD.search(body):
         return None
     found = _NAMED_SELF.search(body) or _AGED_SELF.search(body)

@@ -101,9 +101,11 @@ FRAMES: tuple[Frame, ...] = (
     Frame(  # "does sound design at Pyynikki", "doing sound for the Aurajoki Theatre"
         "works for",
         cue(
-            r"\b(?:does|doing)\s+(?!(?:\w+\s+){0,2}?(?:course|degree|class|classes|lessons?|"
-            r"masters|phd|favou?r|talk|gig|show|reading|workshop|run|race|shopping)\b)"
-            r"(?:[\w-]+\s+){1,3}?(?:at|for)\b"
+            r"\b(?:does|doing)\s+(?:the\s+)?(?:sound|design|marketing|accounts|books|bookkeeping|"
+            r"admin|it|research|pr|hr|payroll|ux|ui|engineering|security|sales|support|finance|"
+            r"cleaning|catering|photography|consulting|freelance|contract|legal|data|analytics|"
+            r"coding|development|logistics|recruitment|comms|graphics|shifts?|nights?)"
+            r"(?:\s+(?:design|work|stuff))?\s+(?:at|for)\b"
         ),
         lambda words: org if (org := read_org(words)) and org[:1].isupper() else None,
     ),  # a named employer only: not "does yoga at the gym"
@@ -118,20 +120,16 @@ FRAMES: tuple[Frame, ...] = (
             car
             if (car := read_vehicle(words))
             and car[:1].isupper()
+            and len(car.split()) >= 2  # a make and its model: not "my RAM", "my Jaguar tattoo"
             and not _CAR_GONE.search(" ".join(words))
             else None
         ),
     ),  # not "Siobhan's Fiat was written off": the frames for endings read that
-    Frame(  # "Quick life update from Denver", "hello from Darwin!": where the writer is
-        "lives in",
-        cue(r"\b(?:update|hello|greetings|news|writing|love|postcard)\s+from\b"),
-        read_place,
-    ),
     Frame(  # "Immy rang from Christchurch", "flying in from Vancouver": where they live
         "lives in",
         cue(
-            r"\b(?:rang|called|phoned|texted|messaged|emailed|facetimed|skyped|video-?called|"
-            r"(?:is\s+|was\s+)?(?:flying|flew|driving|drove|coming|came)\s+(?:in|over|down|up))\s+"
+            r"\b(?:rang|phoned|(?:is\s+|was\s+)?(?:flying|flew|driving|drove)\s+(?:in|over|down|up))"
+            r"\s+"
             r"(?:me\s+|us\s+|him\s+|her\s+)?from\b"
         ),
         read_place,

@@ -36,7 +36,7 @@ VEHICLE_MAKES = _words(
     mahindra | proton | holden | buick | cadillac | chrysler | lincoln | genesis | infiniti |
     acura | ducati | vespa | yamaha | kawasaki | harley-davidson | triumph | royal enfield |
     brompton | rivian | lotus | bentley | rolls-royce | aston martin | maserati | maruti |
-    maruti suzuki | perodua | geely | chery | great wall | haval | skoda | opel | ram | gmc"""
+    maruti suzuki | perodua | geely | chery | great wall | haval"""
 )
 VEHICLE_NOUNS = _words(
     """car | van | motorbike | motorcycle | scooter | moped | bike | bicycle | e-bike | ebike |

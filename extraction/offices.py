@@ -25,14 +25,28 @@ def _said_as_work(text: str, office: str) -> bool:
     )
 
 
+_SHARED_WITH_JOBS = frozenset({"secretary", "president", "governor", "patron"})
+_COMMITTEE = re.compile(
+    r"\b(?:committee|board|club|society|association|agm|egm|pta|union|council|trustees?|"
+    r"charity|volunteers?|members|chapter|league|federation|guild|pantry|parish|residents)\b",
+    re.IGNORECASE,
+)
+
+
+def _an_office(office: str, text: str) -> bool:
+    """Whether ``office`` is a committee's here: "secretary" is also a job, so it is an office
+    only where the statement speaks of a committee, a board or a club."""
+    if not is_office(office) or _said_as_work(text, office):
+        return False
+    shared = office.casefold().split()[-1] in _SHARED_WITH_JOBS
+    return not shared or _COMMITTEE.search(text) is not None
+
+
 def as_offices(triples: list[Triple], text: str) -> list[Triple]:
     """``triples`` with every office held by "works as" held by "serves as" instead."""
     return [
         t.model_copy(update={"relation": OFFICE_RELATION})
-        if t.relation == "works as"
-        and t.object is not None
-        and is_office(t.object)
-        and not _said_as_work(text, t.object)
+        if t.relation == "works as" and t.object is not None and _an_office(t.object, text)
         else t
         for t in triples
     ]

@@ -166,7 +166,13 @@ class People:
             if single in self.persons and " " not in single:
                 self._absorb(single, key)
             else:  # "Kev" the speaker, then "Kevin Hartley": the one pet form of his name
-                pets = [k for k in self.persons if " " not in k and is_diminutive(k, single)]
+                pets = [
+                    k
+                    for k in self.persons
+                    if " " not in k
+                    and is_diminutive(k, single)
+                    and given_name_gender(k.title()) is None  # "Ann" is not Anna, "Mark" not Markus
+                ]
                 if len(pets) == 1 and not any(
                     is_diminutive(pets[0], other.split()[0])
                     for other in self.persons

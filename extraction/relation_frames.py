@@ -626,7 +626,8 @@ def _vehicles_by_model(found: list[Triple], words: Sequence[str]) -> list[Triple
 _MOVED = re.compile(r"\b(?:moved|relocated|settled|arrived|landed)\b(?!\s+(?:next|soon))", re.I)
 _NOT_YET_OFFICIAL = re.compile(  # an offer is not a post yet: "Kovai made me an offer. Senior …"
     r"\b(?:made|make|makes|gave|given)\s+(?:me|him|her|them|us)\s+an\s+offer\b"
-    r"|\boffered\s+(?:me|him|her|them|us)\b"
+    r"|\boffered\s+(?:me|him|her|them|us)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:job|role|post|position|contract|promotion)\b"
     r"|\bnot\s+(?:yet\s+)?official(?:ly)?\b(?!\s+(?:over|done|gone))|\bnot\s+official\s+yet\b"
     r"|\bnothing(?:'s|\s+is)\s+(?:signed|confirmed|official)\b|\buntil\s+(?:it'?s|it\s+is)\s+signed\b",
     re.IGNORECASE,
@@ -679,7 +680,8 @@ def _at_the_account(found: list[Triple], text: str, people: Sequence[str]) -> li
         org = (m["org"] or m["named"] or "").strip()
         if m["org"] and not is_place(m["city"].strip()):
             continue  # "(Head of Data)": a post, not where the organisation is
-        if org and org not in people and not is_place(org) and not any(p in org for p in people):
+        named_org = bool(m["named"]) or is_organisation_name(org)  # not "Visited Mum (Leeds)"
+        if named_org and not is_place(org) and not any(p in org for p in people):
             accounts.append(org)
     if len(set(accounts)) != 1:
         return found

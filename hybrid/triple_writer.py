@@ -45,7 +45,7 @@ from typing import Literal
 
 from extraction.attribution import Attributed, attribute, observe
 from extraction.cardinality import Cardinality
-from extraction.deaths import departed
+from extraction.deaths import OWNING, departed
 from extraction.fact_patterns import extract_facts
 from extraction.fact_sources import combine
 from extraction.gazetteer import is_organisation_name, is_place, is_school, is_vehicle
@@ -310,6 +310,7 @@ class TripleWriter:
             for name in departed(text)
             if not registry.surely_person(name)
             for subject, relation in self._holders(space, history, name)
+            if relation in OWNING
         ]
         gone = {entity_key(t.object or "") for t in ended}
         kept = [t for t in found if not (t.retract and entity_key(t.object or "") in gone)]

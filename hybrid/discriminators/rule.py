@@ -32,8 +32,9 @@ def _support(question: str, candidate: Candidate, others: Sequence[Candidate]) -
 
 _BARE_NUMBER = re.compile(r"\s*\d+\s*\.?\s*")
 _ASKS_NUMBER = re.compile(
-    r"\b(?:how\s+(?:many|much|old|long|often)|what\s+(?:year|age|number|time)|which\s+year|"
-    r"when|number|age)\b",
+    r"\b(?:how\s+(?:many|much|old|long|often|tall|high|far|big|fast)|"
+    r"what\s+(?:year|age|number|time|floor|grade|size|score|rank|level|percent)|which\s+"
+    r"(?:year|floor|grade|level)|when|number|age)\b",
     re.IGNORECASE,
 )
 

@@ -34,3 +34,10 @@ def test_an_office_said_to_be_someones_work_stays_a_job() -> None:
     said = "Mirela Dobos works as a secretary at a law firm."
     job = Triple(subject="Mirela Dobos", relation="works as", object="secretary")
     assert as_offices([job], said) == [job]
+
+
+def test_a_word_shared_with_jobs_is_an_office_only_beside_a_committee() -> None:
+    job = Triple(subject="Mirela Dobos", relation="works as", object="secretary")
+    assert as_offices([job], "Mirela Dobos is a secretary at Halden & Shore.") == [job]
+    elected = as_offices([job], "Mirela Dobos was elected secretary at the AGM.")
+    assert [t.relation for t in elected] == ["serves as"]

@@ -380,14 +380,16 @@ def test_notes_posts_in_parentheses_shorthand_and_signatures() -> None:
     assert facts(signed, speaker="Kwame Asante") == ["Kwame Asante>>lives in>>Belfast"]
 
 
-def test_ones_own_car_a_greeting_from_a_city_offers_and_no_pet_named_after_a_person() -> None:
+def test_ones_own_car_a_trip_offers_and_no_pet_named_after_a_person() -> None:
     assert facts("Assuming Kwame Asante's old Subaru Outback starts.") == [
         "Kwame Asante>>drives>>Subaru Outback"
     ]
     assert facts("Kwame Asante's Fiat Panda was written off.") == [
         "Kwame Asante>>not drives>>Fiat Panda"
     ]
-    assert facts("Kwame Asante: hello from Denver!") == ["Kwame Asante>>lives in>>Denver"]
+    assert facts("Greetings from Bali! Kwame Asante is loving the trip.") == []  # a trip
+    assert facts("Kwame Asante is doing an interview at Brightwave.") == []
+    assert not any("drives" in f for f in facts("Kwame Asante's Jaguar tattoo is healing."))
     offer = "Big news: Kovai Robotics made me an offer. Senior ML engineer, way more money."
     assert facts(offer, topic="Kwame Asante") == []
     cat = (
@@ -407,6 +409,7 @@ def test_a_notes_account_employs_the_posts_it_names() -> None:
         "Ines Carvalho>>works as>>Head of Procurement",
         "Ines Carvalho>>works for>>Calder Freight",
     ]
+    assert facts("Visited Mum (Leeds). Tomasz Wilk, nurse.") == ["Tomasz Wilk>>works as>>nurse"]
     assert facts("Vantor (Frankfurt) and Quorum (Munich) met: Tomasz Wilk, CTO.") == [
         "Tomasz Wilk>>works as>>CTO"
     ]  # two accounts: whose post is not said
