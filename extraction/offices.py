@@ -14,15 +14,8 @@ OFFICE_RELATION = "serves as"
 
 
 def _said_as_work(text: str, office: str) -> bool:
-    return (
-        re.search(
-            r"\b(?:works?|working|worked|job|employed|hired)\s+as\s+(?:an?\s+|the\s+)?"
-            + re.escape(office),
-            text,
-            re.IGNORECASE,
-        )
-        is not None
-    )
+    work = r"\b(?:works?|working|worked|job|employed|hired)\s+as\s+(?:an?\s+|the\s+)?"
+    return bool(re.search(work + re.escape(office), text, re.IGNORECASE))
 
 
 _SHARED_WITH_JOBS = frozenset({"secretary", "president", "governor", "patron"})

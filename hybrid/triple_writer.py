@@ -302,8 +302,8 @@ class TripleWriter:
     def _ended_by_death(
         self, space: str, history: list[list[Triple]], text: str, found: list[Triple]
     ) -> list[Triple]:
-        """ "Kuikka died": every fact that held Kuikka as its value ends, whoever the statement
-        names; a reading of the name as something else that ended (a car that "died") goes."""
+        """ "Kuikka died": whoever owned Kuikka (a pet, a car, a thing) owns it no more, whoever
+        the statement names; the frames' own ending of the name (a car that "died") goes."""
         registry = self._people[space]
         ended = [
             Triple(subject=subject, relation=relation, object=name, retract=True)
