@@ -151,9 +151,42 @@ def _options(question: str) -> tuple[str, str] | None:
     if " or " not in body:
         return None
     left, right = body.split(" or ", 1)
-    left = re.split(r",|\bfirst\b|\bearlier\b", left)[-1]
+    pieces = [p for p in re.split(r",|\bfirst\b|\bearlier\b", left) if p.strip(" :")]
+    left = pieces[-1].strip(" :") if pieces else ""  # "Which came first: A, or B?"
     right = _FIRST_CHOICE.split(right)[0]
     return (left, right) if left.strip() and right.strip() else None
+
+
+@dataclass(frozen=True)
+class OrderClauses:
+    """The two things an order question compares, as it words them: "did A before or after
+    B?", "which first, A or B?" (``context``: the question without its options), "did A
+    before B?" (``wanted``: "before" or "after")."""
+
+    form: OrderForm
+    first: str
+    second: str
+    context: str = ""
+    wanted: str = "before"
+
+
+def order_clauses(question: str) -> OrderClauses | None:
+    """The clauses of an order question (see ``is_order_question``), or None."""
+    split = _BEFORE_OR_AFTER.search(question)
+    if split is not None:
+        first = _AUX.sub("", question[: split.start()])
+        return OrderClauses("before_after", first, question[split.end() :].strip())
+    options = _options(question) if _FIRST_CHOICE.search(question) else None
+    if options is not None:
+        context = question.replace(options[0], " ").replace(options[1], " ")
+        context = re.sub(r"\s+", " ", _FIRST_CHOICE.sub(" ", context.replace(" or ", " ")))
+        left, right = options[0].strip(), options[1].strip()
+        return OrderClauses("which_first", left, right, re.sub(r"[?,:]", "", context).strip())
+    yesno = _YESNO_ORDER.match(question)
+    if yesno is not None:
+        first, wanted, second = yesno.group(1).strip(), yesno.group(2).casefold(), yesno.group(3)
+        return OrderClauses("yesno", first, second.strip(), wanted=wanted)
+    return None
 
 
 def read_order(
@@ -164,31 +197,24 @@ def read_order(
 ) -> OrderQuestion | None:
     """The two events an order question compares, or None when it is not one (or names an
     event the memory does not hold)."""
-    others = [m for m in mentions if m.name != subject]
-    split = _BEFORE_OR_AFTER.search(question)
-    if split is not None:
-        first = _event_of(_AUX.sub("", question[: split.start()]), subject, others, histories)
-        second = _event_of(question[split.end() :].strip(), subject, others, histories, first)
-        return OrderQuestion("before_after", first, second) if first and second else None
-    options = _options(question) if _FIRST_CHOICE.search(question) else None
-    if options is not None:
-        ending = bool(set(stems(question)) & _ENDINGS)  # "which did she give up first, A or B?"
-        left, right = options[0].strip(), options[1].strip()
-        first = _event_of(left, subject, others, histories, ending=ending)
-        second = _event_of(right, subject, others, histories, first, ending)
-        if first and second and first != second:
-            return OrderQuestion("which_first", first, second)
+    clauses = order_clauses(question)
+    if clauses is None:
         return None
-    yesno = _YESNO_ORDER.match(question)
-    if yesno is not None:
-        first = _event_of(yesno.group(1).strip(), subject, others, histories)
-        second = _event_of(yesno.group(3).strip(), subject, others, histories, first)
-        if first and second and first != second:
-            wanted = yesno.group(2).casefold()
-            form: OrderForm = "yesno"
-            pair = (first, second) if wanted == "before" else (second, first)
-            return OrderQuestion(form, *pair)
-    return None
+    others = [m for m in mentions if m.name != subject]
+    ending = None
+    if clauses.form == "which_first":  # "which did she give up first, A or B?"
+        ending = bool(set(stems(question)) & _ENDINGS)
+    first = _event_of(clauses.first, subject, others, histories, ending=ending)
+    second = _event_of(clauses.second, subject, others, histories, first, ending)
+    if first is None or second is None:
+        return None
+    if clauses.form == "before_after":
+        return OrderQuestion("before_after", first, second)
+    if first == second:
+        return None
+    if clauses.form == "yesno" and clauses.wanted == "after":
+        return OrderQuestion("yesno", second, first)
+    return OrderQuestion(clauses.form, first, second)
 
 
 def order_answer(order: OrderQuestion) -> str:

@@ -3,9 +3,13 @@
 - "When did Ana start her new job?": the statements that mention the question's concepts and carry
   a date (a resolved phrase, or only the moment they were said) are ranked by how close their
   sentence is to the question (MiniLM cosine, plus the share of the question's word stems they
-  hold); the best one's date phrase is the answer, with the statement as evidence. A statement
-  with no phrase answers "by <the day it was said>".
+  hold); the best one's date phrase is the answer, with the statement as evidence. Where the best
+  statement has no phrase, a fact of the event whose statement dated it answers; else the day the
+  statement was said ("on or before").
 - "How long after A did B?": A and B are dated the same way; the answer is the difference.
+- "Did A happen before or after B?", "Which first, A or B?": the statements that say A and B,
+  in the order they were said (``hybrid.statement_order``; a question that names a date is
+  left to the readers).
 - "What was true on 1 March 2024?": the facts believed at the last ``t`` observed by then; a
   question that names more ("Where did Ana live on 1 March 2024?") is handed back to the readers
   without its date, ``as_of`` that ``t``.
@@ -21,11 +25,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 from typing import Any
 
-import numpy as np
-
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
-from extraction.text import split_sentences, tokenize
+from extraction.text import split_sentences
 from extraction.time_expressions import TimeExpression, find_time_expressions
 from graph.dates import dated_statements, latest_observed, t_observed_by
 from graph.entities import known_aliases
@@ -33,8 +35,10 @@ from graph.facts_read import FactQuery, exact_facts, list_facts, stream_names
 from graph.store import GraphStore
 from graph.updates import get_statement, latest_statements
 from hybrid.candidate import Candidate, Evidence
-from hybrid.event_order import find_event
+from hybrid.event_match import event_scores
+from hybrid.event_order import find_event, is_order_question
 from hybrid.question_people import find_subject
+from hybrid.statement_order import StatementOrder
 
 READER = "time"
 KNOWN_PEOPLE = 2000
@@ -58,10 +62,6 @@ WHAT_WAS_TRUE = re.compile(
     r"^\s*what (?:was|were|is) (?:true|known|believed|the case)|"
     r"^\s*what did (?:we|you|i|the memory) know",
     re.IGNORECASE,
-)
-QUESTION_WORDS = frozenset(
-    "when what which who where how did does do was were is are the a an on in at of to date day "
-    "year month long many after before between".split()
 )
 FACTS_SHOWN = 20
 YEAR = re.compile(r"\b\d{4}\b")
@@ -126,42 +126,6 @@ def describe_duration(days: int) -> str:
     return f"{days} day{'s' * (days != 1)}"
 
 
-# A question asks "when did she buy…", the chat said "bought": the commonest irregular past
-# forms, so the word overlap sees the same verb.
-IRREGULAR_PAST = {
-    "bought": "buy", "went": "go", "began": "begin", "ran": "run", "got": "get", "left": "leave",
-    "met": "meet", "took": "take", "made": "make", "saw": "see", "came": "come", "flew": "fly",
-    "gave": "give", "found": "find", "felt": "feel", "sold": "sell", "told": "tell", "won": "win",
-    "lost": "lose", "wrote": "write", "paid": "pay", "broke": "break", "tore": "tear",
-    "swam": "swim", "drove": "drive", "built": "build", "taught": "teach", "fell": "fall",
-    "spent": "spend", "sent": "send", "held": "hold", "wore": "wear", "ate": "eat",
-}  # fmt: skip
-SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s+")
-
-
-def _stems(text: str) -> set[str]:
-    words = [IRREGULAR_PAST.get(w.lower(), w.lower()) for w in tokenize(text) if w.isalpha()]
-    return {w[:5] for w in words if w not in QUESTION_WORDS and len(w) > 2}
-
-
-# Words for one event that share no stem: "propose" is said "asked her to marry me".
-_SAME_EVENT = {
-    "propo": frozenset({"marry", "marri", "engag"}),
-    "engag": frozenset({"propo", "marry", "marri"}),
-    "split": frozenset({"broke"}),
-    "broke": frozenset({"split"}),
-    "wedde": frozenset({"marri", "marry"}),
-    "wed": frozenset({"marri", "marry"}),
-}
-
-
-def _covered(wanted: set[str], found: set[str]) -> float:
-    """The share of the question's stems a sentence says, itself or by another word for the
-    same event."""
-    said = sum(1 for w in wanted if w in found or _SAME_EVENT.get(w, frozenset()) & found)
-    return said / max(1, len(wanted))
-
-
 class TimeAnswers:
     """Answers a space's questions about calendar time from its statements' dates."""
 
@@ -169,6 +133,7 @@ class TimeAnswers:
         self.store = store
         self.embedder = embedder
         self.default_zone = default_zone
+        self.order = StatementOrder(store, embedder)
 
     # --- the plan ---------------------------------------------------------------------------
 
@@ -179,14 +144,29 @@ class TimeAnswers:
             candidate = self._how_long(space, span, as_of)
             return TimePlan(candidate=candidate) if candidate is not None else None
         if WHEN.match(question):
-            from_facts = self._when_from_facts(space, question, as_of)
-            if from_facts is not None:
-                return TimePlan(candidate=from_facts)
-            event = self.when(space, question, as_of)
-            return TimePlan(candidate=self._when_candidate(event)) if event else None
+            answer = self._when_answer(space, question, as_of)
+            return TimePlan(candidate=answer) if answer is not None else None
+        now = datetime.now(self.default_zone)
+        if is_order_question(question) and not find_time_expressions(question, now):
+            ordered = self.order.answer(space, question, as_of)
+            return TimePlan(candidate=ordered) if ordered is not None else None
         return self._on_date(space, question)
 
     # --- "when did …?" ------------------------------------------------------------------------
+
+    def _when_answer(self, space: str, question: str, as_of: int | None) -> Candidate | None:
+        """A date a statement states for the event (its phrase) first, then the day a fact
+        of it began by its statement's phrase, then the day either was said: the facts are
+        as good as the writer's reading, the statements hold what was said."""
+        event = self.when(space, question, as_of)
+        if event is not None and event.basis == "stated":
+            return self._when_candidate(event)
+        from_facts = self._when_from_facts(space, question, as_of)
+        if from_facts is not None and from_facts.signals.get("dated") == "stated":
+            return from_facts
+        if event is not None:
+            return self._when_candidate(event)
+        return from_facts
 
     def when(
         self, space: str, topic: str, as_of: int | None = None, context: str = ""
@@ -201,18 +181,15 @@ class TimeAnswers:
         options = [o for o in options if not o["sentence"].rstrip().endswith("?")]  # asks
         if not options:
             return None
-        sentences = [SPEAKER.sub("", o["sentence"]) for o in options]  # "Lena: We bought…"
-        vectors = self.embedder.embed([topic, *sentences])
-        cosines = vectors[1:] @ vectors[0]
-        wanted = _stems(topic)
+        scores = event_scores(
+            self.embedder,
+            topic,
+            [o["sentence"] for o in options],
+            [o["statement"] for o in options],
+        )
         best: DatedEvent | None = None
-        for option, cosine in zip(options, np.asarray(cosines), strict=True):
-            overlap = max(
-                _covered(wanted, _stems(option["sentence"])),
-                0.8 * _covered(wanted, _stems(option["statement"])),
-            )  # "Mats proposed! Last Saturday, at Ulriken": the date is in the second sentence
-            stated = 0.05 if option["basis"] == "stated" else 0.0
-            score = float(cosine) * 0.6 + overlap * 0.4 + stated
+        for option, matched in zip(options, scores, strict=True):
+            score = matched + (0.05 if option["basis"] == "stated" else 0.0)
             event = DatedEvent(**{k: v for k, v in option.items() if k != "sentence"}, score=score)
             if best is None or (score, event.t) > (best.score, best.t):
                 best = event
@@ -316,6 +293,7 @@ class TimeAnswers:
             signals={
                 "date_first": day.isoformat(),
                 "basis": "fact",
+                "dated": "stated" if stated else "observed",
                 "subject": subject,
                 "fact": f"{fact.subject}>>{fact.relation}>>{fact.object}",
             },

@@ -102,7 +102,8 @@ def test_the_labelled_phrases_stay_resolved() -> None:
 
 
 def test_a_when_question_finds_its_event_said_in_other_words() -> None:
-    from hybrid.time_answers import _covered, _stems
+    from hybrid.event_match import covered as _covered
+    from hybrid.event_match import event_stems as _stems
 
     wanted = _stems("When did Ottilie propose to Kwame?")
     assert _covered(wanted, _stems("Ottilie: I asked Kwame to marry me and he said yes!")) == 1.0

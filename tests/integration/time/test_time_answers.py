@@ -131,3 +131,30 @@ def test_as_of_a_date_over_rest(recallgraph: RecallGraph, client: FlaskClient, c
     assert "4 March 2024" in answered.json["answer"]
     refused = client.post(f"{url}/questions", json={"question": "x?", "as_of": -1})
     assert refused.status_code == 400
+
+
+STATED_LATER = [
+    ("s1", "Ana works at Globex.", "2024-01-15T09:00[Europe/Lisbon]"),
+    ("s2", "Ana: I quit Globex and I work at Acme now.", "2024-03-20T18:00[Europe/Lisbon]"),
+    (
+        "s3",
+        "Ana: Fun fact, my first day at Acme was on 11 March.",
+        "2024-03-21T18:00[Europe/Lisbon]",
+    ),
+]
+
+
+def test_a_date_a_statement_states_beats_the_day_a_fact_was_said(
+    tmp_path: Path, space: str
+) -> None:
+    """The fact "works for Acme" began with s2, which gives no date (the fact is dated by the
+    day s2 was said); s3 states the day she started: that is the answer."""
+    path = tmp_path / "jobs.jsonl"
+    rows = [{"id": i, "text": text, "observed_at": when} for i, text, when in STATED_LATER]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    ingested = run("ingest", str(path), "--space", space, "--writer", "patterns")
+    assert ingested.exit_code == 0, ingested.output
+    assert "Ana >> works for >> Acme" in run("facts", "--space", space).output
+    answer = run("ask", "When did Ana start at Acme?", "--space", space)
+    assert answer.exit_code == 0, answer.output
+    assert "On 11 March 2024" in answer.output
