@@ -108,3 +108,18 @@ def test_a_when_question_finds_its_event_said_in_other_words() -> None:
     wanted = _stems("When did Ottilie propose to Kwame?")
     assert _covered(wanted, _stems("Ottilie: I asked Kwame to marry me and he said yes!")) == 1.0
     assert _covered(wanted, _stems("Ottilie: Kwame says hi")) < 1.0
+
+
+def test_a_chat_exports_own_stamp_is_no_date_phrase_when_observed_at_says_it() -> None:
+    from extraction.statements import dates_part
+    from graph.updates import StatementRecord
+
+    said = datetime(2025, 2, 8, 14, 12, tzinfo=UTC)
+    text = "[08/02/2025, 14:12] Mum: Meet Pickle! Dad and I picked her up this morning."
+    dated = dates_part(StatementRecord("p1", text, observed_at=said))
+    assert dated is not None
+    assert [(p.text, p.first.isoformat()) for p in dated.phrases] == [
+        ("this morning", "2025-02-08")
+    ]
+    undated = dates_part(StatementRecord("p2", text))  # the stamp is all there is to go by
+    assert undated is not None and [p.text for p in undated.phrases] == ["08/02/2025"]
