@@ -15,6 +15,7 @@ import numpy as np
 
 from extraction.embeddings import Embedder
 from extraction.text import tokenize
+from hybrid.question_relation import stems
 
 QUESTION_WORDS = frozenset(
     "when what which who where how did does do was were is are the a an on in at of to date day "
@@ -33,22 +34,28 @@ IRREGULAR_PAST = {
 }  # fmt: skip
 SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s+")
 
-# Words for one event that share no stem: "propose" is said "asked her to marry me".
+# Words for one event that share no stem: "propose" is said "asked her to marry me", "quit" is
+# said "left".
 _SAME_EVENT = {
-    "propo": frozenset({"marry", "marri", "engag"}),
-    "engag": frozenset({"propo", "marry", "marri"}),
-    "split": frozenset({"broke"}),
+    "propos": frozenset({"marri", "engag"}),
+    "engag": frozenset({"propos", "marri"}),
+    "split": frozenset({"broke", "break"}),
     "broke": frozenset({"split"}),
-    "wedde": frozenset({"marri", "marry"}),
-    "wed": frozenset({"marri", "marry"}),
+    "break": frozenset({"split"}),
+    "wed": frozenset({"marri"}),
+    "quit": frozenset({"leav", "resign"}),
+    "leav": frozenset({"quit", "resign"}),
+    "resign": frozenset({"quit", "leav"}),
+    "start": frozenset({"join", "begin"}),
+    "join": frozenset({"start"}),
 }
 
 
 def event_stems(text: str) -> set[str]:
-    """The words of ``text`` that can name an event, cut to five letters (past forms as their
-    verb)."""
-    words = [IRREGULAR_PAST.get(w.lower(), w.lower()) for w in tokenize(text) if w.isalpha()]
-    return {w[:5] for w in words if w not in QUESTION_WORDS and len(w) > 2}
+    """The words of ``text`` that can name an event, as Porter stems (past forms as their verb:
+    "moved" and "move", "bought" and "buy" are one)."""
+    words = (IRREGULAR_PAST.get(w.lower(), w.lower()) for w in tokenize(text) if w.isalpha())
+    return {s for w in words if w not in QUESTION_WORDS and len(w) > 2 for s in stems(w)}
 
 
 def covered(wanted: set[str], found: set[str]) -> float:
