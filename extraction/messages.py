@@ -85,6 +85,13 @@ def email_as_turn(text: str) -> str:
     return f"{name}: {body}" if name and body else body
 
 
+def without_export_stamp(text: str) -> str:
+    """An exported chat message without the time its app stamped it with; any other text
+    unchanged."""
+    stamped = _EXPORT_TIME.match(text)
+    return text[stamped.end() :] if stamped else text
+
+
 def chat_export_as_turn(text: str) -> str:
     """An exported chat message as "Speaker: text" (its time and any quoted message left out);
     any other text unchanged."""

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from extraction.concepts import ConceptExtraction, extract_concepts
 from extraction.datetimes import parse_datetime
-from extraction.messages import as_turn
+from extraction.messages import without_export_stamp
 from extraction.revision import remember_sentence_labels, revise_recent
 from extraction.time_expressions import find_time_expressions, validity
 from graph.concept_merges import ConceptRow
@@ -198,9 +198,10 @@ MAX_DATED_PHRASES = 50  # per statement: a long document keeps its first 50
 def dates_part(record: StatementRecord) -> DatesPart | None:
     """The statement's date phrases resolved against its ``observed_at``, and the validity
     dates they give its facts; None when it has none. Where ``observed_at`` says when it was
-    said, a chat export's or an email's own stamp of that moment ("[08/02/2025, 14:12] Mum:
-    … this morning") is no phrase of it: its words are read without it."""
-    words = as_turn(record.text) if record.observed_at is not None else record.text
+    said, a chat export's own stamp of that moment ("[08/02/2025, 14:12] Mum: … this
+    morning") is no phrase of it."""
+    stamped = record.observed_at is not None
+    words = without_export_stamp(record.text) if stamped else record.text
     phrases = find_time_expressions(words, record.observed_at)[:MAX_DATED_PHRASES]
     if not phrases:
         return None

@@ -19,7 +19,7 @@ from hybrid.question_relation import stems
 
 QUESTION_WORDS = frozenset(
     "when what which who where how did does do was were is are the a an on in at of to date day "
-    "year month long many after before between".split()
+    "year month long many after before between she her hers he his him they them their".split()
 )
 
 # A question asks "when did she buy…", the chat said "bought": the commonest irregular past
@@ -39,15 +39,15 @@ SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s+")
 _SAME_EVENT = {
     "propos": frozenset({"marri", "engag"}),
     "engag": frozenset({"propos", "marri"}),
-    "split": frozenset({"broke", "break"}),
-    "broke": frozenset({"split"}),
+    "split": frozenset({"break"}),
     "break": frozenset({"split"}),
     "wed": frozenset({"marri"}),
     "quit": frozenset({"leav", "resign"}),
     "leav": frozenset({"quit", "resign"}),
     "resign": frozenset({"quit", "leav"}),
     "start": frozenset({"join", "begin"}),
-    "join": frozenset({"start"}),
+    "begin": frozenset({"start", "join"}),
+    "join": frozenset({"start", "begin"}),
 }
 
 

@@ -178,7 +178,9 @@ def order_clauses(question: str) -> OrderClauses | None:
         return OrderClauses("before_after", first, question[split.end() :].strip())
     options = _options(question) if _FIRST_CHOICE.search(question) else None
     if options is not None:
-        context = question.replace(options[0], " ").replace(options[1], " ")
+        context = question
+        for option in options:  # the option itself, not a word it is part of
+            context = re.sub(rf"(?<!\w){re.escape(option.strip())}(?!\w)", " ", context, count=1)
         context = re.sub(r"\s+", " ", _FIRST_CHOICE.sub(" ", context.replace(" or ", " ")))
         left, right = options[0].strip(), options[1].strip()
         return OrderClauses("which_first", left, right, re.sub(r"[?,:]", "", context).strip())

@@ -21,12 +21,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from itertools import takewhile
 
-from extraction.common_names import given_name_gender
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
-from extraction.messages import as_turn
-from extraction.name_resolution import speaker, turn_opening
 from graph.entities import known_aliases
 from graph.facts_read import stream_names
 from graph.keys import entity_key
@@ -37,16 +35,20 @@ from hybrid.event_match import event_scores
 from hybrid.event_order import OrderClauses, order_clauses
 from hybrid.question_people import find_subject, people_mentioned
 from hybrid.question_relation import names_value
+from hybrid.said_about import given_name_in, people_words, whose
 
 READER = "order"
 _QUESTION_OPENINGS = frozenset(
     "did does do was were is are has have had which what who whom where when for".split()
 )
-_FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our"})
+_STATE = re.compile(r"\b(?:still|ever|anymore|any more)\b", re.IGNORECASE)
+_OPTION_EDGES = " ,.;:!?"
+_NAME_WORD = re.compile(r"[A-Z0-9][\w'’&.-]*")
 _ARTICLE = re.compile(r"^(?:the|a|an|his|her|their|my|our)\s+", re.IGNORECASE)
 KNOWN_PEOPLE = 2000
 STATEMENTS_PER_CLAUSE = 100
 MIN_SCORE = 0.3  # a clause's best statement below it says some other event
+MIN_YESNO_SCORE = 0.4  # "did A after B?" is often no order question: "feel better after …"
 MIN_NAMED_SCORE = 0.2  # an option the statement names ("Brazil") needs less of the rest
 SAME_PERSON_BONUS = 0.1  # a statement that names the clause's person says their event
 
@@ -69,10 +71,6 @@ class SaidEvent:
         return f"on {day.day} {day.strftime('%B %Y')} (t={self.t})"
 
 
-def _name_words(name: str) -> set[str]:
-    return {w for w in entity_key(name).split() if len(w) > 2}
-
-
 class StatementOrder:
     """Answers a space's order questions from the ``t`` of the statements that say each
     event."""
@@ -87,9 +85,11 @@ class StatementOrder:
             return None
         if clauses.form == "which_first":
             clauses = _parallel_options(clauses)
+        if clauses.form == "yesno" and _STATE.search(clauses.first):
+            return None  # "is he still at Google after the layoffs?" asks what holds, not when
         people, _ = stream_names(self.store, space, people=KNOWN_PEOPLE)
         aliases = known_aliases(self.store, space)
-        subject = find_subject(question, people, None, (), aliases) or _given_name(question)
+        subject = find_subject(question, people, None, (), aliases) or given_name_in(question)
         pair = self._said(space, clauses, subject, people, aliases, as_of)
         if pair is None:
             return None
@@ -118,10 +118,11 @@ class StatementOrder:
         said = []
         for clause in (clauses.first, clauses.second):
             named = people_mentioned(clause, people, aliases=aliases)
-            person = named[0].name if named else subject
+            person = named[0].name if named and named[0].start == 0 else subject  # its subject
             option = _ARTICLE.sub("", clause) if clauses.form == "which_first" else None
             topic = f"{clauses.context} {clause}" if option else clause
-            event = self._best(space, topic, option, person, people, as_of)
+            floor = MIN_YESNO_SCORE if clauses.form == "yesno" else MIN_SCORE
+            event = self._best(space, topic, option, person, people, as_of, floor)
             if event is None:
                 return None
             said.append(event)
@@ -138,6 +139,7 @@ class StatementOrder:
         person: str | None,
         people: Sequence[str],
         as_of: int | None,
+        floor: float,
     ) -> SaidEvent | None:
         """The statement that says ``topic`` best, about ``person`` (one that names another
         person and not them is not); one that names ``option``, when some statement does."""
@@ -148,11 +150,10 @@ class StatementOrder:
             labels = list(dict.fromkeys([*labels, *essential_labels(person)]))
         rows = statements_for_concepts(self.store, space, labels, as_of, STATEMENTS_PER_CLAUSE)
         rows = [r for r in rows if not r["text"].rstrip().endswith("?")]  # asks, not says
-        mine = _name_words(person) if person else set()
-        others = [_name_words(p) for p in people if p != person and not _name_words(p) <= mine]
+        words = people_words(person, people)
         about = []
         for row in rows:
-            names_person, names_other = _names(row["text"], mine, others)
+            names_person, names_other = whose(row["text"], words)
             if names_person or not names_other:
                 about.append((row, names_person))
         naming = [(r, n) for r, n in about if option and names_value(r["text"], option)]
@@ -160,9 +161,11 @@ class StatementOrder:
         if not pool:
             return None
         texts = [r["text"] for r, _ in pool]
-        happening = " ".join(w for w in topic.split() if not _name_words(w) & mine)  # who: above
+        happening = " ".join(  # whose it is is checked above
+            w for w in topic.split() if not set(entity_key(w).split()) & words.person
+        )
         scores = event_scores(self.embedder, happening or topic, texts, texts)
-        floor = MIN_NAMED_SCORE if naming else MIN_SCORE
+        floor = MIN_NAMED_SCORE if naming else floor
         best: SaidEvent | None = None
         for (row, names_person), score in zip(pool, scores, strict=True):
             score += SAME_PERSON_BONUS * names_person
@@ -172,49 +175,31 @@ class StatementOrder:
         return best if best is not None and best.score >= floor else None
 
 
+def _is_name_word(word: str) -> bool:
+    return bool(_NAME_WORD.match(word)) and word.casefold() not in _QUESTION_OPENINGS
+
+
 def _parallel_options(clauses: OrderClauses) -> OrderClauses:
     """ "Did Marisol live in Lyon or Ghent first?": the options are "Lyon" and "Ghent", as
     parallel as the question words them; what the first option carried before them ("Did
-    Marisol live in", "What came first for Ximena:") joins the context."""
-    left, right = clauses.first, clauses.second
+    Marisol live in", "What came first for Ximena:") joins the context. Names are kept whole
+    ("Paris or New York"), and what follows the second one goes ("Manchester her …")."""
+    left, right = clauses.first.strip(_OPTION_EDGES), clauses.second.strip(_OPTION_EDGES)
+    extra = ""
     head, colon, tail = left.rpartition(":")
     if colon and tail.strip():
         left, extra = tail.strip(), head
-    else:
+    elif left.split() and left.split()[0].casefold() in _QUESTION_OPENINGS:
         words = left.split()
-        keep = len(right.split())
-        starts_question = bool(words) and words[0].casefold() in _QUESTION_OPENINGS
-        if not starts_question or len(words) <= keep:
-            return clauses
-        left, extra = " ".join(words[-keep:]), " ".join(words[:-keep])
-    return replace(clauses, first=left, context=f"{clauses.context} {extra}".strip())
-
-
-def _given_name(question: str) -> str | None:
-    """The first given name a question says, for a space that knows no people yet (its writer
-    writes no facts)."""
-    words = (w.strip(".,:;!?'") for w in question.split()[1:])
-    return next((w for w in words if w[:1].isupper() and given_name_gender(w) is not None), None)
-
-
-def _names(text: str, person: set[str], others: Sequence[set[str]]) -> tuple[bool, bool]:
-    """(says something of ``person``, names someone else) for a statement. A chat turn speaks
-    of its speaker where it says "I" or "we", or opens with no one else's name ("Imogen: Booked
-    flights…"); "Imogen: Hattie started cello" is Hattie's, a given name though no fact of hers
-    was written."""
-    turn = as_turn(text)
-    said = turn[turn_opening(turn) :]
-    body = set(entity_key(said).split())
-    opening = next((w for w in said.split() if w[:1].isalpha()), "")
-    named_first = opening[:1].isupper() and given_name_gender(opening.strip(".,:;!?")) is not None
-    first_person = bool(body & _FIRST_PERSON)
-    another_first = named_first and not first_person and not (_name_words(opening) & person)
-    who = speaker(turn)
-    speaks = who is not None and bool(_name_words(who) & person)
-    names_person = bool(body & person) or (
-        speaks and (bool(body & _FIRST_PERSON) or not named_first)
-    )
-    return names_person, another_first or any(body & other for other in others)
+        if _is_name_word(right):  # "Lyon or Ghent", "Paris or New York": the names
+            keep = len(list(takewhile(_is_name_word, reversed(words))))
+            right = " ".join(takewhile(_is_name_word, right.split()))
+        else:
+            keep = len(right.split())
+        if 0 < keep < len(words):
+            left, extra = " ".join(words[-keep:]), " ".join(words[:-keep])
+    context = f"{clauses.context} {extra}".strip()
+    return replace(clauses, first=left.strip(_OPTION_EDGES), second=right, context=context)
 
 
 def _answer(clauses: OrderClauses, first: SaidEvent, second: SaidEvent, subject: str | None) -> str:

@@ -9,7 +9,7 @@
 - "How long after A did B?": A and B are dated the same way; the answer is the difference.
 - "Did A happen before or after B?", "Which first, A or B?": the statements that say A and B,
   in the order they were said (``hybrid.statement_order``; a question that names a date is
-  left to the readers).
+  not one of these: it is read as a question at that date, below).
 - "What was true on 1 March 2024?": the facts believed at the last ``t`` observed by then; a
   question that names more ("Where did Ana live on 1 March 2024?") is handed back to the readers
   without its date, ``as_of`` that ``t``.
@@ -38,6 +38,7 @@ from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import event_scores
 from hybrid.event_order import find_event, is_order_question
 from hybrid.question_people import find_subject
+from hybrid.said_about import People, given_name_in, people_words, whose
 from hybrid.statement_order import StatementOrder
 
 READER = "time"
@@ -158,7 +159,10 @@ class TimeAnswers:
         """A date a statement states for the event (its phrase) first, then the day a fact
         of it began by its statement's phrase, then the day either was said: the facts are
         as good as the writer's reading, the statements hold what was said."""
-        event = self.when(space, question, as_of)
+        people, _ = stream_names(self.store, space, people=KNOWN_PEOPLE)
+        subject = find_subject(question, people, None, (), known_aliases(self.store, space))
+        whom = people_words(subject or given_name_in(question), people)
+        event = self.when(space, question, as_of, about=whom)
         if event is not None and event.basis == "stated":
             return self._when_candidate(event)
         from_facts = self._when_from_facts(space, question, as_of)
@@ -169,16 +173,24 @@ class TimeAnswers:
         return from_facts
 
     def when(
-        self, space: str, topic: str, as_of: int | None = None, context: str = ""
+        self,
+        space: str,
+        topic: str,
+        as_of: int | None = None,
+        context: str = "",
+        about: People | None = None,
     ) -> DatedEvent | None:
         """The best-matching dated statement's date for ``topic`` (None below ``MIN_SCORE``);
-        a topic with no concept of its own ("getting engaged") takes ``context``'s."""
+        a topic with no concept of its own ("getting engaged") takes ``context``'s. ``about``:
+        the person asked about; a statement about someone else is not theirs to date."""
         labels = essential_labels(topic) or essential_labels(context)
         if not labels:
             return None
         rows = dated_statements(self.store, space, labels, as_of)
         options = [o for row in rows for o in self._options(row)]
         options = [o for o in options if not o["sentence"].rstrip().endswith("?")]  # asks
+        if about is not None and about.person:
+            options = [o for o in options if _theirs(o["statement"], about)]
         if not options:
             return None
         scores = event_scores(
@@ -365,6 +377,11 @@ class TimeAnswers:
         evidence = [Evidence("sentence", s["text"], s["t"], s["id"]) for s in statements[::-1]]
         listed = " ".join(s["text"] for s in statements[::-1])
         return Candidate(READER, f"{header}: {listed}", evidence, signals={"as_of": t})
+
+
+def _theirs(statement: str, about: People) -> bool:
+    names_person, names_other = whose(statement, about)
+    return names_person or not names_other
 
 
 def _observed_day(observed: str | None) -> date:

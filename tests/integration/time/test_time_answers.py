@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from flask.testing import FlaskClient
 
 from app.cli import cli
+from extraction.statements import StatementInput
 from hybrid.recallgraph import RecallGraph
 
 CHATS = [
@@ -158,3 +159,23 @@ def test_a_date_a_statement_states_beats_the_day_a_fact_was_said(
     answer = run("ask", "When did Ana start at Acme?", "--space", space)
     assert answer.exit_code == 0, answer.output
     assert "On 11 March 2024" in answer.output
+
+
+def test_when_dates_the_asked_persons_event_not_someone_elses(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    said = [
+        ("a1", "Ana: Hattie starts at Daeyang next week, so proud!", "2024-03-01T09:00:00+00:00"),
+        (
+            "a2",
+            "Ana: My first day in the Daeyang office was yesterday.",
+            "2024-04-02T09:00:00+00:00",
+        ),
+    ]
+    recallgraph.remember(
+        space, [StatementInput(text, id=i, observed_at=when) for i, text, when in said]
+    )
+    answer = recallgraph.ask(space, "When did Ana start at Daeyang?")
+    assert answer.chosen == "time" and answer.answer.startswith("On 1 April 2024"), answer.answer
+    hattie = recallgraph.ask(space, "When did Hattie start at Daeyang?")
+    assert "March 2024" in hattie.answer, hattie.answer

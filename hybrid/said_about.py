@@ -1,0 +1,84 @@
+"""Whose a said statement is: the person it speaks of, or someone else.
+
+The readers that find an event among the statements ("when did Imogen start the cello?", "did
+she start it before or after …?") must not take Hattie's news for Imogen's. A statement speaks of
+a person when its words name them (their given name, or a part of their name no one else of the
+space bears: a family shares its surname), or when it is their own chat turn and says "I" or
+"we", or opens with no one else's name ("Imogen: Booked flights…"). It names someone else when
+it names another known person, or opens with a given name that is not theirs ("Imogen: Hattie
+started cello" is Hattie's, though no fact of hers was written).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from extraction.common_names import given_name_gender
+from extraction.messages import as_turn
+from extraction.name_resolution import speaker, turn_opening
+from graph.keys import entity_key
+
+FIRST_PERSON = frozenset({"i", "im", "ive", "id", "we"})
+_POSSESSIVE = re.compile(r"['’]s?$")
+_EDGES = '.,:;!?"“”()'
+_KIN_OPENINGS = frozenset({"my", "our", "his", "her", "their"})
+
+
+@dataclass(frozen=True)
+class People:
+    """The words that name the person asked about, and those that name each other person."""
+
+    person: frozenset[str]
+    others: tuple[frozenset[str], ...]
+
+
+def people_words(person: str | None, people: Sequence[str]) -> People:
+    """Each person's naming words: the given name, and the parts of the name no one else
+    bears."""
+    names = list(dict.fromkeys([*([person] if person else []), *people]))
+    parts = {name: entity_key(name).split() for name in names}
+    counts: dict[str, int] = {}
+    for words in parts.values():
+        for word in set(words):
+            counts[word] = counts.get(word, 0) + 1
+
+    def naming(name: str) -> frozenset[str]:
+        words = parts[name]
+        return frozenset(words[:1] + [w for w in words[1:] if counts[w] == 1 and len(w) > 2])
+
+    mine = naming(person) if person else frozenset()
+    others = tuple(naming(p) for p in names if p != person and not naming(p) <= mine)
+    return People(mine, others)
+
+
+def whose(text: str, people: People) -> tuple[bool, bool]:
+    """(speaks of the person, names someone else) for a statement."""
+    turn = as_turn(text)
+    said = [_POSSESSIVE.sub("", w.strip(_EDGES)) for w in turn[turn_opening(turn) :].split()]
+    body = {k for w in said for k in entity_key(w).split()}
+    opening = _opening_name(said)
+    first_person = bool(body & FIRST_PERSON)
+    who = speaker(turn)
+    speaks = who is not None and bool(set(entity_key(who).split()) & people.person)
+    names_person = bool(body & people.person) or (speaks and (first_person or opening is None))
+    another_first = (
+        opening is not None and not first_person and entity_key(opening) not in people.person
+    )
+    return names_person, another_first or any(body & other for other in people.others)
+
+
+def _opening_name(words: Sequence[str]) -> str | None:
+    """The given name a statement opens with: "Hattie has started…", "my sister Hattie…"."""
+    first = [w for w in words if w[:1].isalpha()][:4]
+    kin = bool(first) and first[0].casefold() in _KIN_OPENINGS  # "my sister Hattie", "our Leo"
+    opening = first[1:] if kin else first[:1]
+    return next((w for w in opening if w[:1].isupper() and given_name_gender(w) is not None), None)
+
+
+def given_name_in(question: str) -> str | None:
+    """The first given name a question says after its first word, for a space that knows no
+    people yet (its writer writes no facts)."""
+    words = (_POSSESSIVE.sub("", w.strip(".,:;!?")) for w in question.split()[1:])
+    return next((w for w in words if w[:1].isupper() and given_name_gender(w) is not None), None)
