@@ -71,15 +71,22 @@ DATED_JOBS = [
 ]
 
 
-def test_facts_as_of_a_date_lists_what_was_believed_then(tmp_path: Path, space: str) -> None:
-    """The issue's check with facts to list: dated chats ingested through the CLI with the
-    structural writer, then `facts --as-of` before and after the change of job."""
+def ingest_with_facts(tmp_path: Path, space: str, said: list[tuple[str, str, str]]) -> str:
+    """Dated chats ingested through the CLI with the structural writer (facts written); its
+    output."""
     path = tmp_path / "chats.jsonl"
-    rows = [{"id": i, "text": text, "observed_at": when} for i, text, when in DATED_JOBS]
+    rows = [{"id": i, "text": text, "observed_at": when} for i, text, when in said]
     path.write_text("".join(json.dumps(row) + "\n" for row in rows))
     ingested = run("ingest", str(path), "--space", space, "--writer", "patterns")
     assert ingested.exit_code == 0, ingested.output
-    assert "Stored 3 new statements" in ingested.output
+    return str(ingested.output)
+
+
+def test_facts_as_of_a_date_lists_what_was_believed_then(tmp_path: Path, space: str) -> None:
+    """The issue's check with facts to list: dated chats ingested through the CLI with the
+    structural writer, then `facts --as-of` before and after the change of job."""
+    ingested = ingest_with_facts(tmp_path, space, DATED_JOBS)
+    assert "Stored 3 new statements" in ingested
 
     def believed(as_of: str) -> list[str]:
         listed = run("facts", "--as-of", as_of, "--space", space, "-s", "Ana", "-r", "works for")
@@ -150,11 +157,7 @@ def test_a_date_a_statement_states_beats_the_day_a_fact_was_said(
 ) -> None:
     """The fact "works for Acme" began with s2, which gives no date (the fact is dated by the
     day s2 was said); s3 states the day she started: that is the answer."""
-    path = tmp_path / "jobs.jsonl"
-    rows = [{"id": i, "text": text, "observed_at": when} for i, text, when in STATED_LATER]
-    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
-    ingested = run("ingest", str(path), "--space", space, "--writer", "patterns")
-    assert ingested.exit_code == 0, ingested.output
+    ingest_with_facts(tmp_path, space, STATED_LATER)
     assert "Ana >> works for >> Acme" in run("facts", "--space", space).output
     answer = run("ask", "When did Ana start at Acme?", "--space", space)
     assert answer.exit_code == 0, answer.output
