@@ -95,10 +95,9 @@ def without_export_stamp(text: str) -> str:
 def chat_export_as_turn(text: str) -> str:
     """An exported chat message as "Speaker: text" (its time and any quoted message left out);
     any other text unchanged."""
-    timed = _EXPORT_TIME.match(text)
-    if timed is None:
+    turn = without_export_stamp(text)
+    if turn == text:
         return text
-    turn = text[timed.end() :]
     speaker, colon, said = turn.partition(":")
     return f"{speaker}: {_QUOTED_REPLY.sub('', said.lstrip(), count=1)}" if colon else turn
 

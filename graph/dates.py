@@ -102,18 +102,36 @@ def latest_observed(store: GraphStore, space: str) -> datetime | None:
     """When the space's newest statement was said (None: no statement carries a time)."""
     rows = store.query(q.LATEST_OBSERVED, space=space)
     at = rows[0]["at"] if rows else None
-    return datetime.fromisoformat(str(at).split("[")[0]) if at else None
+    return observed_moment(str(at)) if at else None
 
 
-def dated_statements(
-    store: GraphStore, space: str, labels: Sequence[str], as_of: int | None, limit: int = 50
+def statements_for_concepts(
+    store: GraphStore,
+    space: str,
+    labels: Sequence[str],
+    as_of: int | None,
+    limit: int = 50,
+    *,
+    dated: bool = False,
 ) -> list[dict[str, Any]]:
-    """Statements that mention the concepts ``labels`` and carry calendar time, the ones that
-    mention the most of them first."""
+    """Statements that mention the concepts ``labels`` (``dated``: only those that carry
+    calendar time), the ones that mention the most of them first, then the newest."""
     return store.query(
-        q.DATED_STATEMENTS_FOR_CONCEPTS,
+        q.STATEMENTS_FOR_CONCEPTS,
         space=space,
         labels=list(labels),
         as_of=as_of,
         limit=limit,
+        dated=dated,
     )
+
+
+def observed_moment(stored: str) -> datetime:
+    """A stored observed time ("2024-05-06T09:12:00+02:00[Europe/Berlin]") as a date-time in
+    its own offset."""
+    return datetime.fromisoformat(stored.split("[")[0])
+
+
+def human_date(day: date) -> str:
+    """A day as an answer says it: "7 May 2024"."""
+    return f"{day.day} {day.strftime('%B %Y')}"

@@ -210,16 +210,6 @@ def latest_statements(store: GraphStore, space: str, limit: int) -> list[dict[st
     return store.query(q.LATEST_STATEMENTS, space=space, limit=limit)
 
 
-def statements_for_concepts(
-    store: GraphStore, space: str, labels: Sequence[str], as_of: int | None, limit: int = 50
-) -> list[dict[str, Any]]:
-    """Statements that mention the concepts ``labels``, the ones that mention the most of them
-    first, then the newest."""
-    return store.query(
-        q.STATEMENTS_FOR_CONCEPTS, space=space, labels=list(labels), as_of=as_of, limit=limit
-    )
-
-
 def pending_statements(
     store: GraphStore, space: str, sink: str, limit: int = 1000
 ) -> list[dict[str, Any]]:

@@ -6,20 +6,25 @@ a person when its words name them (their given name, or a part of their name no 
 space bears: a family shares its surname), or when it is their own chat turn and says "I" or
 "we", or opens with no one else's name ("Imogen: Booked flights…"). It names someone else when
 it names another known person, or opens with a given name that is not theirs ("Imogen: Hattie
-started cello" is Hattie's, though no fact of hers was written).
+started cello" is Hattie's, though no fact of hers was written). And whom a question asks about.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from extraction.common_names import given_name_gender
 from extraction.messages import as_turn
 from extraction.name_resolution import speaker, turn_opening
+from graph.entities import known_aliases
+from graph.facts_read import stream_names
 from graph.keys import entity_key
+from graph.store import GraphStore
+from hybrid.question_people import find_subject
 
+KNOWN_PEOPLE = 2000
 FIRST_PERSON = frozenset({"i", "im", "ive", "id", "we"})
 _POSSESSIVE = re.compile(r"['’]s?$")
 _EDGES = '.,:;!?"“”()'
@@ -75,6 +80,22 @@ def _opening_name(words: Sequence[str]) -> str | None:
     kin = bool(first) and first[0].casefold() in _KIN_OPENINGS  # "my sister Hattie", "our Leo"
     opening = first[1:] if kin else first[:1]
     return next((w for w in opening if w[:1].isupper() and given_name_gender(w) is not None), None)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The known person a question asks about (None: it names none the space knows), and the
+    space's people and their aliases."""
+
+    subject: str | None
+    people: list[str]
+    aliases: Mapping[str, Sequence[str]]
+
+
+def asked_person(store: GraphStore, space: str, question: str) -> Asked:
+    people, _ = stream_names(store, space, people=KNOWN_PEOPLE)
+    aliases = known_aliases(store, space)
+    return Asked(find_subject(question, people, None, (), aliases), people, aliases)
 
 
 def given_name_in(question: str) -> str | None:

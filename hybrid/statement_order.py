@@ -20,22 +20,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
 from itertools import takewhile
 
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
-from graph.entities import known_aliases
-from graph.facts_read import stream_names
+from graph.dates import human_date, observed_moment, statements_for_concepts
 from graph.keys import entity_key
 from graph.store import GraphStore
-from graph.updates import statements_for_concepts
 from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import event_scores
 from hybrid.event_order import OrderClauses, order_clauses
-from hybrid.question_people import find_subject, people_mentioned
+from hybrid.question_people import people_mentioned
 from hybrid.question_relation import names_value
-from hybrid.said_about import given_name_in, people_words, whose
+from hybrid.said_about import asked_person, given_name_in, people_words, whose
 
 READER = "order"
 _QUESTION_OPENINGS = frozenset(
@@ -45,7 +42,6 @@ _STATE = re.compile(r"\b(?:still|ever|anymore|any more)\b", re.IGNORECASE)
 _OPTION_EDGES = " ,.;:!?"
 _NAME_WORD = re.compile(r"[A-Z0-9][\w'’&.-]*")
 _ARTICLE = re.compile(r"^(?:the|a|an|his|her|their|my|our)\s+", re.IGNORECASE)
-KNOWN_PEOPLE = 2000
 STATEMENTS_PER_CLAUSE = 100
 MIN_SCORE = 0.3  # a clause's best statement below it says some other event
 MIN_YESNO_SCORE = 0.4  # "did A after B?" is often no order question: "feel better after …"
@@ -57,7 +53,6 @@ SAME_PERSON_BONUS = 0.1  # a statement that names the clause's person says their
 class SaidEvent:
     """The statement that best says one of the question's clauses."""
 
-    clause: str
     statement_id: str
     text: str
     t: int
@@ -67,8 +62,7 @@ class SaidEvent:
     def when(self) -> str:
         if not self.observed_at:
             return f"at t={self.t}"
-        day = datetime.fromisoformat(self.observed_at.split("[")[0]).date()
-        return f"on {day.day} {day.strftime('%B %Y')} (t={self.t})"
+        return f"on {human_date(observed_moment(self.observed_at).date())} (t={self.t})"
 
 
 class StatementOrder:
@@ -87,10 +81,9 @@ class StatementOrder:
             clauses = _parallel_options(clauses)
         if clauses.form == "yesno" and _STATE.search(clauses.first):
             return None  # "is he still at Google after the layoffs?" asks what holds, not when
-        people, _ = stream_names(self.store, space, people=KNOWN_PEOPLE)
-        aliases = known_aliases(self.store, space)
-        subject = find_subject(question, people, None, (), aliases) or given_name_in(question)
-        pair = self._said(space, clauses, subject, people, aliases, as_of)
+        asked = asked_person(self.store, space, question)
+        subject = asked.subject or given_name_in(question)
+        pair = self._said(space, clauses, subject, asked.people, asked.aliases, as_of)
         if pair is None:
             return None
         first, second = pair
@@ -169,7 +162,7 @@ class StatementOrder:
         best: SaidEvent | None = None
         for (row, names_person), score in zip(pool, scores, strict=True):
             score += SAME_PERSON_BONUS * names_person
-            event = SaidEvent(topic, row["id"], row["text"], row["t"], row["observed_at"], score)
+            event = SaidEvent(row["id"], row["text"], row["t"], row["observed_at"], score)
             if best is None or (score, -event.t) > (best.score, -best.t):
                 best = event
         return best if best is not None and best.score >= floor else None

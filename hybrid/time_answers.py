@@ -29,20 +29,23 @@ from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
 from extraction.text import split_sentences
 from extraction.time_expressions import TimeExpression, find_time_expressions
-from graph.dates import dated_statements, latest_observed, t_observed_by
-from graph.entities import known_aliases
-from graph.facts_read import FactQuery, exact_facts, list_facts, stream_names
+from graph.dates import (
+    human_date,
+    latest_observed,
+    observed_moment,
+    statements_for_concepts,
+    t_observed_by,
+)
+from graph.facts_read import FactQuery, exact_facts, list_facts
 from graph.store import GraphStore
 from graph.updates import get_statement, latest_statements
 from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import event_scores
 from hybrid.event_order import find_event, is_order_question
-from hybrid.question_people import find_subject
-from hybrid.said_about import People, given_name_in, people_words, whose
+from hybrid.said_about import People, asked_person, given_name_in, people_words, whose
 from hybrid.statement_order import StatementOrder
 
 READER = "time"
-KNOWN_PEOPLE = 2000
 MIN_SCORE = 0.45  # below it no statement is about the question's event: the readers answer
 WHEN = re.compile(
     r"^\s*(?:when|since when|on what (?:date|day)|what (?:date|day|year|month)|"
@@ -93,10 +96,6 @@ class TimePlan:
     candidate: Candidate | None = None
     question: str | None = None
     as_of: int | None = None
-
-
-def human_date(day: date) -> str:
-    return f"{day.day} {day.strftime('%B %Y')}"
 
 
 def describe(first: date, last: date, grain: str) -> str:
@@ -159,13 +158,13 @@ class TimeAnswers:
         """A date a statement states for the event (its phrase) first, then the day a fact
         of it began by its statement's phrase, then the day either was said: the facts are
         as good as the writer's reading, the statements hold what was said."""
-        people, _ = stream_names(self.store, space, people=KNOWN_PEOPLE)
-        subject = find_subject(question, people, None, (), known_aliases(self.store, space))
-        whom = people_words(subject or given_name_in(question), people)
+        asked = asked_person(self.store, space, question)
+        subject = asked.subject
+        whom = people_words(subject or given_name_in(question), asked.people)
         event = self.when(space, question, as_of, about=whom)
         if event is not None and event.basis == "stated":
             return self._when_candidate(event)
-        from_facts = self._when_from_facts(space, question, as_of)
+        from_facts = self._when_from_facts(space, question, subject, as_of) if subject else None
         if from_facts is not None and from_facts.signals.get("dated") == "stated":
             return from_facts
         if event is not None:
@@ -186,7 +185,7 @@ class TimeAnswers:
         labels = essential_labels(topic) or essential_labels(context)
         if not labels:
             return None
-        rows = dated_statements(self.store, space, labels, as_of)
+        rows = statements_for_concepts(self.store, space, labels, as_of, dated=True)
         options = [o for row in rows for o in self._options(row)]
         options = [o for o in options if not o["sentence"].rstrip().endswith("?")]  # asks
         if about is not None and about.person:
@@ -234,7 +233,7 @@ class TimeAnswers:
                 }
             )
         if not options and row["observed_at"]:
-            said = datetime.fromisoformat(row["observed_at"].split("[")[0]).date()
+            said = observed_moment(row["observed_at"]).date()
             options.append(
                 common
                 | {
@@ -270,15 +269,12 @@ class TimeAnswers:
             prompt=None,
         )
 
-    def _when_from_facts(self, space: str, question: str, as_of: int | None) -> Candidate | None:
-        """ "When did Ana start at Daeyang?" from the fact that began then: the day its
-        statement gave (``valid_from``; ``valid_to`` for "quit", "sold"), else the day that
-        statement was said. None when the question names no person or no fact of theirs."""
-        people, _ = stream_names(self.store, space, people=KNOWN_PEOPLE)
-        aliases = known_aliases(self.store, space)
-        subject = find_subject(question, people, None, (), aliases)
-        if subject is None:
-            return None
+    def _when_from_facts(
+        self, space: str, question: str, subject: str, as_of: int | None
+    ) -> Candidate | None:
+        """ "When did Ana start at Daeyang?" from the fact of ``subject`` that began then: the
+        day its statement gave (``valid_from``; ``valid_to`` for "quit", "sold"), else the day
+        that statement was said. None when the question names no fact of theirs."""
         query = FactQuery(subject=subject)
         history = exact_facts(self.store, space, query, as_of=as_of, history=True, limit=500)
         event = find_event(WHEN.sub("", question), history.facts, subject)
@@ -291,7 +287,7 @@ class TimeAnswers:
         observed = said["observed_at"] if said else None
         if stated is None and observed is None:
             return None
-        day = date.fromisoformat(stated[:10]) if stated else _observed_day(observed)
+        day = date.fromisoformat(stated[:10]) if stated else observed_moment(observed or "").date()
         how = "" if stated else ", when it was said"
         text = said["text"] if said else fact.statement or ""
         answer = f"On {human_date(day)} ({day.isoformat()}){how}."
@@ -382,11 +378,6 @@ class TimeAnswers:
 def _theirs(statement: str, about: People) -> bool:
     names_person, names_other = whose(statement, about)
     return names_person or not names_other
-
-
-def _observed_day(observed: str | None) -> date:
-    """The local day of a stored observed time ("2024-05-06T09:12:00+02:00[Europe/Berlin]")."""
-    return datetime.fromisoformat((observed or "").split("[")[0]).date()
 
 
 def _grain(kind: str, first: date, last: date) -> str:

@@ -49,11 +49,11 @@ RETURN toString(sp.observed_at) AS at
 
 # Statements that carry calendar time (resolved phrases, or only their observed time), for the
 # date answers: the candidates are the statements linked to the question's concepts.
-DATED_STATEMENTS_FOR_CONCEPTS = """
+STATEMENTS_FOR_CONCEPTS = """
 UNWIND $labels AS label
 MATCH (c:Concept {space: $space, label: label})<-[:MENTIONS]-(st:Statement)
 WHERE ($as_of IS NULL OR st.t <= $as_of)
-  AND (st.observed_at IS NOT NULL OR st.date_texts IS NOT NULL)
+  AND (NOT $dated OR st.observed_at IS NOT NULL OR st.date_texts IS NOT NULL)
 WITH st, count(DISTINCT c) AS matched
 ORDER BY matched DESC, st.t DESC
 LIMIT $limit

@@ -62,16 +62,6 @@ ORDER BY st.t DESC
 LIMIT $limit
 """
 
-STATEMENTS_FOR_CONCEPTS = """
-UNWIND $labels AS label
-MATCH (c:Concept {space: $space, label: label})<-[:MENTIONS]-(st:Statement)
-WHERE $as_of IS NULL OR st.t <= $as_of
-WITH st, count(DISTINCT c) AS matched
-ORDER BY matched DESC, st.t DESC
-LIMIT $limit
-RETURN st.id AS id, st.t AS t, st.text AS text, toString(st.observed_at) AS observed_at, matched
-"""
-
 # Stores beside Neo4j (e.g. the vector store) that have not yet taken a statement are listed in its
 # ``pending``; the list is cleared store by store once they have, so a failed or interrupted write
 # elsewhere can always be found and replayed from here.
