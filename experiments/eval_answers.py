@@ -36,6 +36,8 @@ from graph.spaces import create_space, space_exists
 from hybrid.ask import Answer, Discriminator
 from hybrid.candidate import Candidate
 from hybrid.recallgraph import RecallGraph
+from hybrid.statement_still import ENDED
+from hybrid.statement_still import READER as STILL
 
 DATA = Path(__file__).parent / "data" / "ood_qa"
 READERS = ("graph", "triples", "vector")
@@ -246,8 +248,17 @@ def reader_right(record: dict[str, Any], reader: str) -> bool:
 def rechosen(record: dict[str, Any], discriminator: Discriminator) -> bool:
     """Whether ``discriminator``, choosing among the recorded candidates, picks a right one."""
     candidates = [Candidate.from_dict(c) for c in record["candidates"]]
-    choice = discriminator.choose(record["question"], candidates)
-    return bool(record["readers"].get(choice.reader, {}).get("right"))
+    state = next((c for c in candidates if c.reader == STILL), None)
+    readers = [c for c in candidates if c.reader != STILL]
+    choice = discriminator.choose(record["question"], readers) if readers else None
+    chosen = next((c for c in readers if choice and c.reader == choice.reader), None)
+    if state is not None and (  # as hybrid.ask: an ending overrules, a "holds" fills in
+        state.signals.get("verdict") == ENDED
+        or chosen is None
+        or not chosen.signals.get("composed")
+    ):
+        return bool(record["readers"].get(STILL, {}).get("right"))
+    return bool(chosen and record["readers"].get(chosen.reader, {}).get("right"))
 
 
 def summarise(

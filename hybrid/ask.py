@@ -18,6 +18,8 @@ MODES: tuple[Mode, ...] = ("graph", "triples", "vector", "hybrid", "all")
 DEFAULT_MODE: Mode = "hybrid"
 """The mode that scores best on the held-out QA set (``recallgraph eval-answers``)."""
 QUESTION_MAX_CHARS = 2000
+ENDED = "a newer statement says it has ended (the statements' t, not the facts)"
+HOLDS = "no fact answers; the newest statement that says it is newer than any ending"
 
 
 class Reader(Protocol):
@@ -84,6 +86,13 @@ class TimePlanner(Protocol):
     def plan(self, space: str, question: str, as_of: int | None = None) -> TimePlan | None: ...
 
 
+class StateCheck(Protocol):
+    """A "still" question's verdict from the statements (``hybrid.statement_still``): a
+    candidate whose ``signals["verdict"]`` is "ended" or "holds"; None when they say neither."""
+
+    def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate | None: ...
+
+
 class Asker:
     """Answers questions in one space with the readers it was given."""
 
@@ -92,10 +101,12 @@ class Asker:
         readers: Mapping[str, Reader],
         discriminator: Discriminator | None = None,
         time_answers: TimePlanner | None = None,
+        still: StateCheck | None = None,
     ) -> None:
         self.readers = dict(readers)
         self.discriminator = discriminator
         self.time_answers = time_answers
+        self.still = still
 
     # --- Calendar-time hook (issue 19) ------------------------------------------------------------
     # A question about dates ("When did …?", "How long after …?", "What was true on <date>?") is
@@ -142,6 +153,10 @@ class Asker:
             return Answer(question, mode, candidate.answer, mode, [candidate], as_of=as_of)
         if self.discriminator is None:
             raise InvalidInputError(f"mode {mode!r} needs a discriminator; none is configured")
+        state = self.still.answer(space, question, as_of) if self.still is not None else None
+        ended = state if state is not None and state.signals.get("verdict") == "ended" else None
+        if ended is not None and mode == "hybrid":
+            return Answer(question, mode, ended.answer, ended.reader, [ended], ENDED, as_of)
         candidates: list[Candidate] = []
         for name in sorted(self.readers, key=lambda n: n != "triples"):  # facts first
             candidates.append(self.readers[name].answer(space, question, as_of))
@@ -149,8 +164,15 @@ class Asker:
                 break
         order = list(self.readers)
         candidates.sort(key=lambda c: order.index(c.reader))
+        if ended is not None:  # "all": every reader's answer, the ending's chosen
+            candidates.append(ended)
+            return Answer(question, mode, ended.answer, ended.reader, candidates, ENDED, as_of)
         choice = self.discriminator.choose(question, candidates)
         chosen = next(c for c in candidates if c.reader == choice.reader)
+        if state is not None:
+            candidates.append(state)
+            if not chosen.signals.get("composed"):
+                return Answer(question, mode, state.answer, state.reader, candidates, HOLDS, as_of)
         return Answer(
             question, mode, chosen.answer, chosen.reader, candidates, choice.reason, as_of
         )

@@ -78,6 +78,7 @@ from hybrid.memory_io import (
 )
 from hybrid.remote import RemoteRecallGraph
 from hybrid.settings import Settings, reveal
+from hybrid.statement_still import StatementStill
 from hybrid.temporal_reads import TemporalAnswer
 from hybrid.time_answers import TimeAnswers
 from hybrid.triple_memory import TripleMemory, TripleMemoryConfig
@@ -445,7 +446,12 @@ class RecallGraph:
 
     @cached_property
     def asker(self) -> Asker:
-        return Asker(self.readers, self.discriminator, self.time_answers)
+        return Asker(
+            self.readers,
+            self.discriminator,
+            self.time_answers,
+            StatementStill(self.store, self.embedder),
+        )
 
     # --- verbs ----------------------------------------------------------------------------------
 

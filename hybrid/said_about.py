@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from extraction.common_names import given_name_gender
+from extraction.gazetteer import everyday_word
 from extraction.messages import as_turn
 from extraction.name_resolution import speaker, turn_opening
 from graph.entities import known_aliases
@@ -61,8 +62,10 @@ def people_words(person: str | None, people: Sequence[str]) -> People:
 def whose(text: str, people: People) -> tuple[bool, bool]:
     """(speaks of the person, names someone else) for a statement."""
     turn = as_turn(text)
-    said = [_POSSESSIVE.sub("", w.strip(_EDGES)) for w in turn[turn_opening(turn) :].split()]
-    body = {k for w in said for k in entity_key(w).split()}
+    raw = turn[turn_opening(turn) :].split()
+    said = [_POSSESSIVE.sub("", w.strip(_EDGES)) for w in raw]
+    kept, namesake = _without_namesakes(raw, said, people.person)
+    body = {k for w in kept for k in entity_key(w).split()}
     opening = _opening_name(said)
     first_person = bool(body & FIRST_PERSON)
     who = speaker(turn)
@@ -71,7 +74,38 @@ def whose(text: str, people: People) -> tuple[bool, bool]:
     another_first = (
         opening is not None and not first_person and entity_key(opening) not in people.person
     )
-    return names_person, another_first or any(body & other for other in people.others)
+    own_turn = first_person or opening is None
+    by_another = who is not None and own_turn and not speaks and _names_other(who, people)
+    named_other = namesake or by_another or _names_other(" ".join(kept), people)
+    return names_person, another_first or named_other
+
+
+def _names_other(text: str, people: People) -> bool:
+    words = set(entity_key(text).split())
+    return any(words & other for other in people.others)
+
+
+def _without_namesakes(
+    raw: Sequence[str], said: Sequence[str], person: frozenset[str]
+) -> tuple[list[str], bool]:
+    """The said words without a namesake's given name, and whether there was one: "Tom Haldan
+    left" names someone other than Tom Okonjo (the given name runs into a surname that is not
+    his; "Tom O." may be his, and "Thanks Tom. The…" is)."""
+    kept, namesake = [], False
+    for index, word in enumerate(said):
+        following = said[index + 1] if index + 1 < len(said) else ""
+        surname = (
+            not raw[index].rstrip("'’s").endswith(tuple(_EDGES))
+            and following[:1].isupper()
+            and following.isalpha()
+            and len(following) > 2
+            and not everyday_word(following)
+        )
+        if surname and entity_key(word) in person and entity_key(following) not in person:
+            namesake = True
+            continue
+        kept.append(word)
+    return kept, namesake
 
 
 def _opening_name(words: Sequence[str]) -> str | None:

@@ -62,9 +62,10 @@ def test_a_persons_words_are_the_given_name_and_the_parts_no_one_else_bears() ->
         ("Imogen: my sister Hattie started cello.", (False, True)),  # Hattie's
         ("Hattie: Imogen started the cello today.", (True, False)),  # names her
         ("Angus: Imogen's cello lessons started.", (True, False)),  # hers, though he says it
-        ("[02/01/2025, 09:31] Angus Hart: I started the cello", (False, False)),  # not a Hart
+        ("[02/01/2025, 09:31] Angus Hart: I started the cello", (False, True)),  # Angus's own
         ("[02/01/2025, 09:31] Imogen: I started the cello", (True, False)),  # an exported chat
         ("Started the cello today.", (False, False)),  # a diary: no one else's
+        ("Gordon: I started the cello today.", (False, False)),  # a speaker the space lacks
     ],
 )
 def test_whose_statement(text: str, expected: tuple[bool, bool]) -> None:

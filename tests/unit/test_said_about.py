@@ -1,0 +1,23 @@
+"""Whose a statement is (``hybrid.said_about.whose``): namesakes and sentence breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from hybrid.said_about import people_words, whose
+
+PEOPLE = ["Tom Okonjo", "Tom Haldane", "Priyanka Sethi"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tom Okonjo on parental leave from 14 Apr.", (True, True)),  # "Tom" is Haldane's too
+        ("Tom O. back from leave, promoted.", (True, True)),
+        ("Thanks Tom. The roster is attached.", (True, True)),
+        ("Tom Haldan left Redfern, now Ops Manager at Stanmoor.", (False, True)),  # a namesake
+        ("Priyanka: promoted to COO today!", (False, True)),
+    ],
+)
+def test_whose(text: str, expected: tuple[bool, bool]) -> None:
+    assert whose(text, people_words("Tom Okonjo", PEOPLE)) == expected
