@@ -33,10 +33,9 @@ from experiments.grading import grade_when
 from extraction.statements import StatementInput
 from graph.keys import entity_key, fold
 from graph.spaces import create_space, space_exists
-from hybrid.ask import Answer, Discriminator
+from hybrid.ask import Answer, Discriminator, still_overrules
 from hybrid.candidate import Candidate
 from hybrid.recallgraph import RecallGraph
-from hybrid.statement_still import ENDED
 from hybrid.statement_still import READER as STILL
 
 DATA = Path(__file__).parent / "data" / "ood_qa"
@@ -249,16 +248,11 @@ def rechosen(record: dict[str, Any], discriminator: Discriminator) -> bool:
     """Whether ``discriminator``, choosing among the recorded candidates, picks a right one."""
     candidates = [Candidate.from_dict(c) for c in record["candidates"]]
     state = next((c for c in candidates if c.reader == STILL), None)
-    readers = [c for c in candidates if c.reader != STILL]
-    choice = discriminator.choose(record["question"], readers) if readers else None
-    chosen = next((c for c in readers if choice and c.reader == choice.reader), None)
-    if state is not None and (  # as hybrid.ask: an ending overrules, a "holds" fills in
-        state.signals.get("verdict") == ENDED
-        or chosen is None
-        or not chosen.signals.get("composed")
-    ):
+    readers = [c for c in candidates if c is not state]
+    if state is not None and still_overrules(state, readers):  # as hybrid.ask does
         return bool(record["readers"].get(STILL, {}).get("right"))
-    return bool(chosen and record["readers"].get(chosen.reader, {}).get("right"))
+    choice = discriminator.choose(record["question"], readers)
+    return bool(record["readers"].get(choice.reader, {}).get("right"))
 
 
 def summarise(

@@ -93,6 +93,22 @@ class StateCheck(Protocol):
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate | None: ...
 
 
+def _composed(candidate: Candidate) -> bool:
+    return bool(candidate.signals.get("composed")) and not candidate.no_information
+
+
+def still_overrules(state: Candidate, readers: Sequence[Candidate]) -> bool:
+    """Whether the statements' "still" verdict is the answer: an ending that no composed
+    answer's fact is newer than ("back with the Lions for the new season" after "my last Lions
+    game": the facts answer), or a "holds" where no reader composed an answer."""
+    if state.signals.get("verdict") == "ended":
+        return not any(
+            _composed(c) and int(c.signals.get("newest_t", 0)) > int(state.signals["t"])
+            for c in readers
+        )
+    return not any(_composed(c) for c in readers)
+
+
 class Asker:
     """Answers questions in one space with the readers it was given."""
 
@@ -154,27 +170,30 @@ class Asker:
         if self.discriminator is None:
             raise InvalidInputError(f"mode {mode!r} needs a discriminator; none is configured")
         state = self.still.answer(space, question, as_of) if self.still is not None else None
-        ended = state if state is not None and state.signals.get("verdict") == "ended" else None
-        if ended is not None and mode == "hybrid":
-            return Answer(question, mode, ended.answer, ended.reader, [ended], ENDED, as_of)
         candidates: list[Candidate] = []
         for name in sorted(self.readers, key=lambda n: n != "triples"):  # facts first
             candidates.append(self.readers[name].answer(space, question, as_of))
-            if mode == "hybrid" and settles(self.discriminator, candidates[-1]):
-                break
+            if mode == "hybrid" and (
+                state is not None or settles(self.discriminator, candidates[-1])
+            ):
+                break  # the facts, or the statements' verdict, answer: no model call
         order = list(self.readers)
         candidates.sort(key=lambda c: order.index(c.reader))
-        if ended is not None:  # "all": every reader's answer, the ending's chosen
-            candidates.append(ended)
-            return Answer(question, mode, ended.answer, ended.reader, candidates, ENDED, as_of)
+        if state is not None and still_overrules(state, candidates):
+            why = ENDED if state.signals.get("verdict") == "ended" else HOLDS
+            return Answer(
+                question, mode, state.answer, state.reader, [*candidates, state], why, as_of
+            )
         choice = self.discriminator.choose(question, candidates)
         chosen = next(c for c in candidates if c.reader == choice.reader)
-        if state is not None:
-            candidates.append(state)
-            if not chosen.signals.get("composed"):
-                return Answer(question, mode, state.answer, state.reader, candidates, HOLDS, as_of)
         return Answer(
-            question, mode, chosen.answer, chosen.reader, candidates, choice.reason, as_of
+            question,
+            mode,
+            chosen.answer,
+            chosen.reader,
+            [*candidates, *([state] if state is not None else [])],
+            choice.reason,
+            as_of,
         )
 
     def stream(

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from extraction.common_names import given_name_gender
-from extraction.gazetteer import everyday_word
+from extraction.gazetteer import everyday_word, is_place
 from extraction.messages import as_turn
 from extraction.name_resolution import speaker, turn_opening
 from graph.entities import known_aliases
@@ -34,10 +34,13 @@ _KIN_OPENINGS = frozenset({"my", "our", "his", "her", "their"})
 
 @dataclass(frozen=True)
 class People:
-    """The words that name the person asked about, and those that name each other person."""
+    """The words that name the person asked about, and those that name each other person;
+    ``full``: every word of the person's name; ``known``: every word of anyone's."""
 
     person: frozenset[str]
     others: tuple[frozenset[str], ...]
+    full: frozenset[str] = frozenset()
+    known: frozenset[str] = frozenset()
 
 
 def people_words(person: str | None, people: Sequence[str]) -> People:
@@ -56,7 +59,8 @@ def people_words(person: str | None, people: Sequence[str]) -> People:
 
     mine = naming(person) if person else frozenset()
     others = tuple(naming(p) for p in names if p != person and not naming(p) <= mine)
-    return People(mine, others)
+    full = frozenset(parts[person]) if person else frozenset()
+    return People(mine, others, full, frozenset(counts))
 
 
 def whose(text: str, people: People) -> tuple[bool, bool]:
@@ -64,12 +68,12 @@ def whose(text: str, people: People) -> tuple[bool, bool]:
     turn = as_turn(text)
     raw = turn[turn_opening(turn) :].split()
     said = [_POSSESSIVE.sub("", w.strip(_EDGES)) for w in raw]
-    kept, namesake = _without_namesakes(raw, said, people.person)
+    kept, namesake = _without_namesakes(raw, said, people)
     body = {k for w in kept for k in entity_key(w).split()}
     opening = _opening_name(said)
     first_person = bool(body & FIRST_PERSON)
     who = speaker(turn)
-    speaks = who is not None and bool(set(entity_key(who).split()) & people.person)
+    speaks = who is not None and _is_them(entity_key(who).split(), people)
     names_person = bool(body & people.person) or (speaks and (first_person or opening is None))
     another_first = (
         opening is not None and not first_person and entity_key(opening) not in people.person
@@ -85,27 +89,47 @@ def _names_other(text: str, people: People) -> bool:
     return any(words & other for other in people.others)
 
 
+def _is_them(name: Sequence[str], people: People) -> bool:
+    """A speaker's name is the person's: it bears their naming words, and any surname it has
+    is theirs ("Tom Haldane: I quit" is not Tom Okonjo's)."""
+    if not set(name) & people.person:
+        return False
+    return len(name) == 1 or not people.full or set(name[1:]) <= people.full
+
+
+_CALENDAR = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april may
+    june july august september october november december""".split()
+)
+
+
 def _without_namesakes(
-    raw: Sequence[str], said: Sequence[str], person: frozenset[str]
+    raw: Sequence[str], said: Sequence[str], people: People
 ) -> tuple[list[str], bool]:
     """The said words without a namesake's given name, and whether there was one: "Tom Haldan
-    left" names someone other than Tom Okonjo (the given name runs into a surname that is not
-    his; "Tom O." may be his, and "Thanks Tom. The…" is)."""
+    left" names someone other than Tom Okonjo (his given name runs into a surname that is not
+    his: another person's, or one no one bears while he has his own). "Tom O.", "Tom's Rome
+    trip", "Thanks Tom. The…", "Tom Monday" and "Imogen Hart" (a family's surname) are theirs."""
     kept, namesake = [], False
     for index, word in enumerate(said):
         following = said[index + 1] if index + 1 < len(said) else ""
-        surname = (
-            not raw[index].rstrip("'’s").endswith(tuple(_EDGES))
-            and following[:1].isupper()
-            and following.isalpha()
-            and len(following) > 2
-            and not everyday_word(following)
-        )
-        if surname and entity_key(word) in person and entity_key(following) not in person:
+        if _runs_into_surname(raw[index], word, following, people):
             namesake = True
             continue
         kept.append(word)
     return kept, namesake
+
+
+def _runs_into_surname(raw: str, word: str, following: str, people: People) -> bool:
+    key, next_key = entity_key(word), entity_key(following)
+    if key not in people.person or next_key in people.full:
+        return False
+    if raw.endswith(("'s", "’s")) or raw.endswith(tuple(_EDGES)):
+        return False
+    name_like = following[:1].isupper() and following.isalpha() and len(following) > 2
+    if not name_like or everyday_word(following) or next_key in _CALENDAR or is_place(following):
+        return False
+    return next_key in people.known or len(people.full) > 1
 
 
 def _opening_name(words: Sequence[str]) -> str | None:

@@ -20,6 +20,7 @@ yet, and someone else's ("whoever left the cookies") is not the person's.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from extraction.concepts import essential_labels
@@ -38,45 +39,82 @@ READER = "still"
 ENDED, HOLDS = "ended", "holds"
 STATEMENTS_READ = 100
 MIN_ENDING_SCORE = 0.4  # a sentence that says an ending says less of the state itself
-MIN_HOLDING_SCORE = 0.45  # a sentence at least this close says the state, so a newer one
-MIN_HOLDS_SCORE = 0.5  # outweighs an older ending; "Yes" needs a closer one
+MIN_HOLDING_SCORE = 0.45  # a sentence this close says the state: newer, it outweighs an ending
+MIN_HOLDS_SCORE = 0.5  # "Yes" needs a closer one
+NEAR = 4  # words between an ending and the state's own ("left Big Fin", "Rarotonga is off")
 
 _STILL = re.compile(
-    r"^\s*(?:is|are|was|were|does|do|has|have|had)\s+(?P<who>.*?)\bstill\b(?P<state>.*?)[?.!\s]*$",
+    r"^\s*(?:is|are|does|do|has|have)\s+(?P<who>.*?)\bstill\b(?P<state>.*?)[?.!\s]*$",
     re.IGNORECASE,
 )
 _ENDING = re.compile(
-    r"(?<!\bwho )(?<!\bwhoever )(?<!\bsomeone )(?<!\bsomebody )"
-    r"(?<!n't )(?<!\bnot )(?<!\bnever )\b(?:"
-    r"(?:is|are|was|were|be|been|'s|’s) off|stopp(?:ed|ing)|stops?|quit(?:s|ting)?|left|leaving"
-    r"|gave up|giving up|given up|no longer|not\b[^.!?]{0,25}\b(?:anymore|any more)|sold|selling"
-    r"|lost|passed away|died|retired|retiring"
-    r"|last(?: \w+){0,2} (?:day|shift|game|session|lesson|class)"
-    r"|finished|ended|(?:is|are|was|'s|’s) over|cancell?ed|called off|fell through|broke up"
-    r"|split up|divorced|moved out|former|resigned|dropped out|swapp?ed|replaced|replacing"
-    r"|handed (?:the|over|it|him|her|them)|no more|not on (?:call|the)"
+    r"\b(?:"
+    r"(?:is|are|was|were|be|been|'s) off(?! to\b)|stopp(?:ed|ing)(?! by\b)|quit(?:s|ting)?|left"
+    r"|leaving|gave up|giving up|given up|no longer|sold(?! out\b)|selling"
+    r"|(?:not|\w+n't)\b[^.!?]{0,30}\b(?:anymore|any more)|lost (?:our|my|his|her|their)"
+    r"|passed away|died|retired|retiring|last(?: \w+){0,2} (?:day|shift|game|session|lesson|class)"
+    r"|ended|(?:is|are|was|'s) over|cancell?ed|called off|fell through|broke up|split up"
+    r"|divorced|moved out|former|resigned|dropped out|swapp?ed|replaced|replacing"
+    r"|handed (?:the|over|it|him|her|them)|no more(?! than\b)|not on call"
     r")\b",
     re.IGNORECASE,
 )
 _LATER = re.compile(
-    r"\b(?:will|going to|gonna|next|notice|tomorrow|soon|plans? to|planning to|thinking about"
-    r"|might)\b",
+    r"\b(?:(?-i:will)|going to|gonna|next|notice|tomorrow|soon|plans? to|planning to"
+    r"|thinking about|might)\b",
     re.IGNORECASE,
 )
+# A state that is itself an ending ("still off sick", "still retired"): its own words would
+# read as its end.
+_ENDED_STATE = re.compile(
+    r"\b(?:off|over|retired|cancell?ed|broken up|split up|divorced|not|no longer|gone|dead"
+    r"|closed|quit|left|sold|single|unemployed)\b",
+    re.IGNORECASE,
+)
+_NEGATION = frozenset({"not", "never"})
+_SOMEONE_ELSE = frozenset({"who", "whoever", "someone", "somebody", "people", "anyone"})
 
 
 def still_state(question: str) -> str | None:
     """What a "still" question asks holds ("Does Ingrid still go bouldering?" → "Ingrid go
-    bouldering"); None for another question."""
+    bouldering"); None for another question, or a state that is itself an ending."""
     asked = _STILL.match(question)
-    if asked is None or not asked["state"].strip():
+    if asked is None or not asked["state"].strip() or _ENDED_STATE.search(asked["state"]):
         return None
     return " ".join(f"{asked['who']} {asked['state']}".split())
 
 
-def says_ended(sentence: str) -> bool:
-    """The sentence says something has ended, not that it will ("last day is the 18th")."""
-    return _ENDING.search(sentence) is not None and _LATER.search(sentence) is None
+def says_ended(sentence: str, state: str) -> bool:
+    """The sentence says ``state`` has ended: an ending's words near the state's own ("left Big
+    Fin"), not negated ("I haven't left"), not someone else's act ("whoever left the cookies"),
+    and not announced for later ("last day is the 18th", "leaving next month")."""
+    said = _unspoken(sentence).replace("’", "'")
+    if _LATER.search(said):
+        return False
+    wanted = event_stems(state)
+    words = said.split()
+    near = [i for i, word in enumerate(words) if event_stems(word) & wanted]
+    for ending in _ENDING.finditer(said):
+        before = [w.casefold().strip(",;:") for w in said[: ending.start()].split()[-3:]]
+        if any(w in _NEGATION or w.endswith("n't") or w in _SOMEONE_ELSE for w in before):
+            continue
+        first = len(said[: ending.start()].split())
+        last = first + len(ending.group(0).split()) - 1
+        if any(_words_between(words, i, first, last) <= NEAR for i in near):
+            return True
+    return False
+
+
+def _words_between(words: Sequence[str], at: int, first: int, last: int) -> int:
+    """How many words stand between word ``at`` and the span first..last, names aside
+    ("replacing Councillor Declan Brophy as Cathaoirleach": one)."""
+    between = words[at + 1 : first] if at < first else words[last + 1 : at]
+    return sum(1 for w in between if not w[:1].isupper())
+
+
+def _unspoken(sentence: str) -> str:
+    """The sentence without its chat stamp and speaker: what was said."""
+    return SPEAKER.sub("", without_export_stamp(sentence.strip())).strip()
 
 
 @dataclass(frozen=True)
@@ -84,9 +122,14 @@ class SaidState:
     statement_id: str
     sentence: str
     t: int
+    place: int  # the sentence's place in its statement: a later one was said after
     observed_at: str | None
     score: float
     ended: bool
+
+    @property
+    def said_at(self) -> tuple[int, int]:
+        return self.t, self.place
 
 
 def _verdict(verdict: str, said: SaidState, subject: str | None) -> Candidate:
@@ -111,11 +154,6 @@ def _verdict(verdict: str, said: SaidState, subject: str | None) -> Candidate:
     )
 
 
-def _unspoken(sentence: str) -> str:
-    """The sentence without its chat stamp and speaker: what was said."""
-    return SPEAKER.sub("", without_export_stamp(sentence.strip())).strip()
-
-
 class StatementStill:
     """Answers "still" questions from the newest statements that say the state, ended or not."""
 
@@ -129,33 +167,32 @@ class StatementStill:
             return None
         asked = asked_person(self.store, space, question)
         subject = asked.subject or given_name_in(question)
+        if subject is None:  # "does she still …?": whose sentences would answer is unknown
+            return None
         words = people_words(subject, asked.people)
         happening = " ".join(
             w for w in state.split() if not set(entity_key(w).split()) & words.person
         )
         said = self._said(space, happening or state, subject, words, as_of)
-        ending = max((s for s in said if s.ended), key=lambda s: (s.t, s.score), default=None)
-        holding = max(
-            (s for s in said if not s.ended and s.score >= MIN_HOLDS_SCORE),
-            key=lambda s: (s.t, s.score),
-            default=None,
-        )
-        if ending is not None and (holding is None or holding.t <= ending.t):
+        ending = max((s for s in said if s.ended), key=lambda s: s.said_at, default=None)
+        holding = max((s for s in said if not s.ended), key=lambda s: s.said_at, default=None)
+        if ending is not None and (holding is None or holding.said_at < ending.said_at):
             return _verdict(ENDED, ending, subject)
-        if holding is not None and (ending is None or holding.t > ending.t):
-            return _verdict(HOLDS, holding, subject)
+        close = [s for s in said if not s.ended and s.score >= MIN_HOLDS_SCORE]
+        holds = max(close, key=lambda s: s.said_at, default=None)
+        if holds is not None and (ending is None or holds.said_at > ending.said_at):
+            return _verdict(HOLDS, holds, subject)
         return None
 
     def _said(
-        self, space: str, happening: str, subject: str | None, words: People, as_of: int | None
+        self, space: str, happening: str, subject: str, words: People, as_of: int | None
     ) -> list[SaidState]:
         """The sentences about the person that say the state (score ≥ its floor), each marked
         whether it says the state ended."""
         labels = essential_labels(happening)
         if not labels:
             return []
-        if subject:
-            labels = list(dict.fromkeys([*labels, *essential_labels(subject)]))
+        labels = list(dict.fromkeys([*labels, *essential_labels(subject)]))
         rows = statements_for_concepts(self.store, space, labels, as_of, STATEMENTS_READ)
         wanted = event_stems(happening)
         options = []
@@ -163,21 +200,27 @@ class StatementStill:
             names_person, names_other = whose(row["text"], words)
             if not names_person and names_other:
                 continue
-            for sentence in split_sentences(row["text"]):
-                if sentence.rstrip().endswith("?") or not event_stems(sentence) & wanted:
+            for place, sentence in enumerate(split_sentences(row["text"])):
+                spoken = _unspoken(sentence)
+                if spoken.endswith("?") or not event_stems(spoken) & wanted:
                     continue
-                options.append((row, sentence, names_person))
+                options.append((row, place, sentence, names_person))
         if not options:
             return []
         scores = event_scores(
-            self.embedder, happening, [s for _, s, _ in options], [r["text"] for r, _, _ in options]
+            self.embedder,
+            happening,
+            [_unspoken(sentence) for _, _, sentence, _ in options],
+            [_unspoken(row["text"]) for row, _, _, _ in options],
         )
         said = []
-        for (row, sentence, names_person), score in zip(options, scores, strict=True):
+        for (row, place, sentence, names_person), score in zip(options, scores, strict=True):
             score += SAME_PERSON_BONUS * names_person
-            ended = says_ended(sentence)
+            ended = says_ended(sentence, happening)
             if score >= (MIN_ENDING_SCORE if ended else MIN_HOLDING_SCORE):
                 said.append(
-                    SaidState(row["id"], sentence, row["t"], row["observed_at"], score, ended)
+                    SaidState(
+                        row["id"], sentence, row["t"], place, row["observed_at"], score, ended
+                    )
                 )
         return said

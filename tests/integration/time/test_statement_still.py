@@ -41,7 +41,9 @@ def test_a_newer_ending_answers_no(
     assert answer.answer.startswith("No — “") and "(Marcus, said at t=" in answer.answer, (
         answer.answer
     )
-    assert answer.candidates[0].evidence[0].text in said
+    still = next(c for c in answer.candidates if c.reader == "still")
+    assert still.signals["verdict"] == "ended" and still.evidence[0].text in said
+    assert [c.reader for c in answer.candidates] == ["triples", "still"]  # no model call
 
 
 def test_all_mode_keeps_every_reader_and_chooses_the_ending(
