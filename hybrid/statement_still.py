@@ -55,7 +55,7 @@ _ENDING = re.compile(
     r"|passed away|died|retired|retiring|last(?: \w+){0,2} (?:day|shift|game|session|lesson|class)"
     r"|ended|(?:is|are|was|'s) over|cancell?ed|called off|fell through|broke up|split up"
     r"|divorced|moved out|former|resigned|dropped out|swapp?ed|replaced|replacing"
-    r"|handed (?:the|over|it|him|her|them)|no more(?! than\b)|not on call"
+    r"|write[- ]?off|written off|totall?ed|scrapped|no more(?! than\b)|not on call"
     r")\b",
     re.IGNORECASE,
 )
@@ -72,6 +72,7 @@ _ENDED_STATE = re.compile(
     re.IGNORECASE,
 )
 _NEGATION = frozenset({"not", "never"})
+_POSSESSIVE = re.compile(r"['’]s?$")
 _SOMEONE_ELSE = frozenset({"who", "whoever", "someone", "somebody", "people", "anyone"})
 
 
@@ -122,7 +123,7 @@ class SaidState:
     statement_id: str
     sentence: str
     t: int
-    place: int  # the sentence's place in its statement: a later one was said after
+    place: int  # the sentence's place in its statement
     observed_at: str | None
     score: float
     ended: bool
@@ -171,16 +172,18 @@ class StatementStill:
             return None
         words = people_words(subject, asked.people)
         happening = " ".join(
-            w for w in state.split() if not set(entity_key(w).split()) & words.person
+            w
+            for w in state.split()
+            if not set(entity_key(_POSSESSIVE.sub("", w)).split()) & words.person
         )
         said = self._said(space, happening or state, subject, words, as_of)
         ending = max((s for s in said if s.ended), key=lambda s: s.said_at, default=None)
-        holding = max((s for s in said if not s.ended), key=lambda s: s.said_at, default=None)
-        if ending is not None and (holding is None or holding.said_at < ending.said_at):
+        holding = max((s.t for s in said if not s.ended), default=None)
+        if ending is not None and (holding is None or holding <= ending.t):  # its statement's
             return _verdict(ENDED, ending, subject)
         close = [s for s in said if not s.ended and s.score >= MIN_HOLDS_SCORE]
         holds = max(close, key=lambda s: s.said_at, default=None)
-        if holds is not None and (ending is None or holds.said_at > ending.said_at):
+        if holds is not None and (ending is None or holds.t > ending.t):
             return _verdict(HOLDS, holds, subject)
         return None
 

@@ -44,6 +44,7 @@ def test_still_state(question: str, state: str | None) -> None:
             True,
         ),
         ("i'm not on call anymore", "on call", True),
+        ("the fiesta's a write off, insurance confirmed it", "got the fiesta", True),
         ("He isn’t coaching the Lions anymore", "coach the Lions", True),
         ("coached my last Lions game today", "coach the Lions", True),
         (
