@@ -223,7 +223,7 @@ def _shared(people: People, name: str) -> bool:
     return bool(holders) and people.lookup(name) is None
 
 
-_CALENDAR_WORDS = frozenset(
+CALENDAR_WORDS = frozenset(
     [calendar.month_name[m].casefold() for m in range(1, 13)]
     + [calendar.day_name[d].casefold() for d in range(7)]
 )
@@ -249,7 +249,7 @@ def _given_name_alone(text: str, name: str) -> bool:
     followed by a verb of its own ("Paris is lovely" is the city)."""
     if " " in name or len(name) < 3 or given_name_gender(name) is None:
         return False  # "Yr 12" is a school year
-    if name.casefold() in _CALENDAR_WORDS:
+    if name.casefold() in CALENDAR_WORDS:
         return False  # "April", "June", "Sunday"
     if everyday_word(name.casefold()):
         return False

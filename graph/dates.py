@@ -135,3 +135,8 @@ def observed_moment(stored: str) -> datetime:
 def human_date(day: date) -> str:
     """A day as an answer says it: "7 May 2024"."""
     return f"{day.day} {day.strftime('%B %Y')}"
+
+
+def said_day(observed_at: str) -> str:
+    """The day a stored observed time fell on, as an answer says it: "7 May 2024"."""
+    return human_date(observed_moment(observed_at).date())

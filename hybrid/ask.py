@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from graph.errors import InvalidInputError
-from hybrid.candidate import Candidate
+from hybrid.candidate import Candidate, composed
 
 if TYPE_CHECKING:
     from hybrid.time_answers import TimePlan
@@ -93,20 +93,16 @@ class StateCheck(Protocol):
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate | None: ...
 
 
-def _composed(candidate: Candidate) -> bool:
-    return bool(candidate.signals.get("composed")) and not candidate.no_information
-
-
 def still_overrules(state: Candidate, readers: Sequence[Candidate]) -> bool:
     """Whether the statements' "still" verdict is the answer: an ending that no composed
     answer's fact is newer than ("back with the Lions for the new season" after "my last Lions
     game": the facts answer), or a "holds" where no reader composed an answer."""
     if state.signals.get("verdict") == "ended":
         return not any(
-            _composed(c) and int(c.signals.get("newest_t", 0)) > int(state.signals["t"])
+            composed(c) and int(c.signals.get("newest_t", 0)) > int(state.signals["t"])
             for c in readers
         )
-    return not any(_composed(c) for c in readers)
+    return not any(composed(c) for c in readers)
 
 
 class Asker:
@@ -186,14 +182,10 @@ class Asker:
             )
         choice = self.discriminator.choose(question, candidates)
         chosen = next(c for c in candidates if c.reader == choice.reader)
+        if state is not None:  # "all" shows the statements' verdict beside the readers'
+            candidates.append(state)
         return Answer(
-            question,
-            mode,
-            chosen.answer,
-            chosen.reader,
-            [*candidates, *([state] if state is not None else [])],
-            choice.reason,
-            as_of,
+            question, mode, chosen.answer, chosen.reader, candidates, choice.reason, as_of
         )
 
     def stream(

@@ -42,3 +42,8 @@ class Candidate:
             signals=data.get("signals", {}),
             prompt=data.get("prompt"),
         )
+
+
+def composed(candidate: Candidate) -> bool:
+    """The answer was composed from the memory's facts (and the read found some)."""
+    return bool(candidate.signals.get("composed")) and not candidate.no_information

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from extraction.attribution import CALENDAR_WORDS
 from extraction.common_names import given_name_gender
 from extraction.gazetteer import everyday_word, is_place
 from extraction.messages import as_turn
@@ -27,7 +28,7 @@ from hybrid.question_people import find_subject
 
 KNOWN_PEOPLE = 2000
 FIRST_PERSON = frozenset({"i", "im", "ive", "id", "we"})
-_POSSESSIVE = re.compile(r"['’]s?$")
+POSSESSIVE = re.compile(r"['’]s?$")  # "Imogen's", "Brophys'"
 _EDGES = '.,:;!?"“”()'
 _KIN_OPENINGS = frozenset({"my", "our", "his", "her", "their"})
 
@@ -67,7 +68,7 @@ def whose(text: str, people: People) -> tuple[bool, bool]:
     """(speaks of the person, names someone else) for a statement."""
     turn = as_turn(text)
     raw = turn[turn_opening(turn) :].split()
-    said = [_POSSESSIVE.sub("", w.strip(_EDGES)) for w in raw]
+    said = [POSSESSIVE.sub("", w.strip(_EDGES)) for w in raw]
     kept, namesake = _without_namesakes(raw, said, people)
     body = {k for w in kept for k in entity_key(w).split()}
     opening = _opening_name(said)
@@ -79,13 +80,17 @@ def whose(text: str, people: People) -> tuple[bool, bool]:
         opening is not None and not first_person and entity_key(opening) not in people.person
     )
     own_turn = first_person or opening is None
-    by_another = who is not None and own_turn and not speaks and _names_other(who, people)
-    named_other = namesake or by_another or _names_other(" ".join(kept), people)
+    by_another = (
+        who is not None
+        and own_turn
+        and not speaks
+        and _names_other(set(entity_key(who).split()), people)
+    )
+    named_other = namesake or by_another or _names_other(body, people)
     return names_person, another_first or named_other
 
 
-def _names_other(text: str, people: People) -> bool:
-    words = set(entity_key(text).split())
+def _names_other(words: set[str], people: People) -> bool:
     return any(words & other for other in people.others)
 
 
@@ -95,12 +100,6 @@ def _is_them(name: Sequence[str], people: People) -> bool:
     if not set(name) & people.person:
         return False
     return len(name) == 1 or not people.full or set(name[1:]) <= people.full
-
-
-_CALENDAR = frozenset(
-    """monday tuesday wednesday thursday friday saturday sunday january february march april may
-    june july august september october november december""".split()
-)
 
 
 def _without_namesakes(
@@ -127,7 +126,12 @@ def _runs_into_surname(raw: str, word: str, following: str, people: People) -> b
     if raw.endswith(("'s", "’s")) or raw.endswith(tuple(_EDGES)):
         return False
     name_like = following[:1].isupper() and following.isalpha() and len(following) > 2
-    if not name_like or everyday_word(following) or next_key in _CALENDAR or is_place(following):
+    if (
+        not name_like
+        or everyday_word(following)
+        or next_key in CALENDAR_WORDS
+        or is_place(following)
+    ):
         return False
     return next_key in people.known or len(people.full) > 1
 
@@ -159,5 +163,5 @@ def asked_person(store: GraphStore, space: str, question: str) -> Asked:
 def given_name_in(question: str) -> str | None:
     """The first given name a question says after its first word, for a space that knows no
     people yet (its writer writes no facts)."""
-    words = (_POSSESSIVE.sub("", w.strip(".,:;!?")) for w in question.split()[1:])
+    words = (POSSESSIVE.sub("", w.strip(".,:;!?")) for w in question.split()[1:])
     return next((w for w in words if w[:1].isupper() and given_name_gender(w) is not None), None)

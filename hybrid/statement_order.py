@@ -24,7 +24,7 @@ from itertools import takewhile
 
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
-from graph.dates import human_date, observed_moment, statements_for_concepts
+from graph.dates import said_day, statements_for_concepts
 from graph.keys import entity_key
 from graph.store import GraphStore
 from hybrid.candidate import Candidate, Evidence
@@ -62,7 +62,7 @@ class SaidEvent:
     def when(self) -> str:
         if not self.observed_at:
             return f"at t={self.t}"
-        return f"on {human_date(observed_moment(self.observed_at).date())} (t={self.t})"
+        return f"on {said_day(self.observed_at)} (t={self.t})"
 
 
 class StatementOrder:

@@ -27,12 +27,19 @@ from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
 from extraction.messages import without_export_stamp
 from extraction.text import split_sentences
-from graph.dates import human_date, observed_moment, statements_for_concepts
+from graph.dates import said_day, statements_for_concepts
 from graph.keys import entity_key
 from graph.store import GraphStore
 from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import SPEAKER, event_scores, event_stems
-from hybrid.said_about import People, asked_person, given_name_in, people_words, whose
+from hybrid.said_about import (
+    POSSESSIVE,
+    People,
+    asked_person,
+    given_name_in,
+    people_words,
+    whose,
+)
 from hybrid.statement_order import SAME_PERSON_BONUS
 
 READER = "still"
@@ -72,7 +79,6 @@ _ENDED_STATE = re.compile(
     re.IGNORECASE,
 )
 _NEGATION = frozenset({"not", "never"})
-_POSSESSIVE = re.compile(r"['’]s?$")
 _SOMEONE_ELSE = frozenset({"who", "whoever", "someone", "somebody", "people", "anyone"})
 
 
@@ -135,11 +141,7 @@ class SaidState:
 
 def _verdict(verdict: str, said: SaidState, subject: str | None) -> Candidate:
     """ "No — “Last shift done.” (Graham Hartley, said on 14 June 2025, t=37)", or "Yes — …"."""
-    when = (
-        f"on {human_date(observed_moment(said.observed_at).date())}, t={said.t}"
-        if said.observed_at
-        else f"at t={said.t}"
-    )
+    when = f"on {said_day(said.observed_at)}, t={said.t}" if said.observed_at else f"at t={said.t}"
     word = "No" if verdict == ENDED else "Yes"
     about = f"{subject}, " if subject else ""
     return Candidate(
@@ -174,7 +176,7 @@ class StatementStill:
         happening = " ".join(
             w
             for w in state.split()
-            if not set(entity_key(_POSSESSIVE.sub("", w)).split()) & words.person
+            if not set(entity_key(POSSESSIVE.sub("", w)).split()) & words.person
         )
         said = self._said(space, happening or state, subject, words, as_of)
         ending = max((s for s in said if s.ended), key=lambda s: s.said_at, default=None)
@@ -203,21 +205,19 @@ class StatementStill:
             names_person, names_other = whose(row["text"], words)
             if not names_person and names_other:
                 continue
+            whole = _unspoken(row["text"])
             for place, sentence in enumerate(split_sentences(row["text"])):
                 spoken = _unspoken(sentence)
                 if spoken.endswith("?") or not event_stems(spoken) & wanted:
                     continue
-                options.append((row, place, sentence, names_person))
+                options.append((row, place, sentence, spoken, whole, names_person))
         if not options:
             return []
-        scores = event_scores(
-            self.embedder,
-            happening,
-            [_unspoken(sentence) for _, _, sentence, _ in options],
-            [_unspoken(row["text"]) for row, _, _, _ in options],
-        )
+        spoken_sentences = [spoken for _, _, _, spoken, _, _ in options]
+        statements = [whole for _, _, _, _, whole, _ in options]
+        scores = event_scores(self.embedder, happening, spoken_sentences, statements)
         said = []
-        for (row, place, sentence, names_person), score in zip(options, scores, strict=True):
+        for (row, place, sentence, _, _, names_person), score in zip(options, scores, strict=True):
             score += SAME_PERSON_BONUS * names_person
             ended = says_ended(sentence, happening)
             if score >= (MIN_ENDING_SCORE if ended else MIN_HOLDING_SCORE):

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from hybrid.ask import Choice
-from hybrid.candidate import Candidate
+from hybrid.candidate import Candidate, composed
 from hybrid.discriminators.features import content_words, hedges
 
 NAME = "rule"
@@ -43,10 +43,6 @@ def _a_stray_number(question: str, answer: str) -> bool:
     """ "5." to "Did she move before or after the wedding?": the small model naming an
     evidence line, not an answer."""
     return _BARE_NUMBER.fullmatch(answer) is not None and _ASKS_NUMBER.search(question) is None
-
-
-def composed(candidate: Candidate) -> bool:
-    return bool(candidate.signals.get("composed")) and not candidate.no_information
 
 
 class RuleDiscriminator:
