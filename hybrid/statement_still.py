@@ -25,13 +25,14 @@ from dataclasses import dataclass
 
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
+from extraction.gazetteer import everyday_word
 from extraction.messages import without_export_stamp
-from extraction.text import split_sentences
+from extraction.text import split_sentences, tag_words, tokenize
 from graph.dates import said_day, statements_for_concepts
 from graph.keys import entity_key
 from graph.store import GraphStore
 from hybrid.candidate import Candidate, Evidence
-from hybrid.event_match import SPEAKER, event_scores, event_stems
+from hybrid.event_match import SPEAKER, covered, event_scores, event_stems
 from hybrid.said_about import (
     POSSESSIVE,
     People,
@@ -71,6 +72,12 @@ _LATER = re.compile(
     r"|thinking about|might)\b",
     re.IGNORECASE,
 )
+# States that end by what follows them: an engagement by the wedding, studies by graduating.
+_ENDED_BY = {
+    "engag": re.compile(r"\b(?:got married|married|wedding|wed)\b", re.IGNORECASE),
+    "student": re.compile(r"\b(?:graduated|qualified|registered)\b", re.IGNORECASE),
+    "studi": re.compile(r"\b(?:graduated|finished (?:my|his|her|their) \w+)\b", re.IGNORECASE),
+}
 # A state that is itself an ending ("still off sick", "still retired"): its own words would
 # read as its end.
 _ENDED_STATE = re.compile(
@@ -101,7 +108,8 @@ def says_ended(sentence: str, state: str) -> bool:
     wanted = event_stems(state)
     words = said.split()
     near = [i for i, word in enumerate(words) if event_stems(word) & wanted]
-    for ending in _ENDING.finditer(said):
+    endings = [_ENDING, *(ending for stem, ending in _ENDED_BY.items() if stem in wanted)]
+    for ending in (found for pattern in endings for found in pattern.finditer(said)):
         before = [w.casefold().strip(",;:") for w in said[: ending.start()].split()[-3:]]
         if any(w in _NEGATION or w.endswith("n't") or w in _SOMEONE_ELSE for w in before):
             continue
@@ -110,6 +118,39 @@ def says_ended(sentence: str, state: str) -> bool:
         if any(_words_between(words, i, first, last) <= NEAR for i in near):
             return True
     return False
+
+
+def says_state(sentence: str, state: str) -> bool:
+    """The sentence says every common noun and adjective of ``state`` and, where the state
+    names something, a word of its name: "Registered vet nurse as of this morning" does not say
+    she is still a *student* vet nurse, nor "rolled my ankle at volleyball" that he still plays
+    it, nor a cycle race that he still runs Brophy's Victuallers. Verbs may differ ("playing
+    bass with the null pointers" says "play in The Null Pointers")."""
+    said = event_stems(_unspoken(sentence))
+    words = [w for w in tokenize(state) if w[:1].isalpha()]
+    named = name_said = in_name = False
+    for word, tag in tag_words(["they", *words])[1:]:  # a subject: "work" read as a verb
+        wanted = event_stems(word)
+        in_name = bool(wanted) and (
+            word[:1].isupper()
+            or not everyday_word(word.casefold())
+            or (in_name and tag.startswith("NN"))  # "the adyar strikers": a name written small
+        )
+        if not wanted:
+            continue
+        if in_name:
+            named = True
+            name_said = name_said or covered(wanted, said) > 0
+        elif tag.startswith(("NN", "JJ")) and covered(wanted, said) < 1:
+            return False
+    return name_said or not named
+
+
+def _without(state: str, names: frozenset[str]) -> str:
+    """The state without the words that name someone ("Ingrid's", "Brophy's")."""
+    return " ".join(
+        w for w in state.split() if not set(entity_key(POSSESSIVE.sub("", w)).split()) & names
+    )
 
 
 def _words_between(words: Sequence[str], at: int, first: int, last: int) -> int:
@@ -173,17 +214,19 @@ class StatementStill:
         if subject is None:  # "does she still …?": whose sentences would answer is unknown
             return None
         words = people_words(subject, asked.people)
-        happening = " ".join(
-            w
-            for w in state.split()
-            if not set(entity_key(POSSESSIVE.sub("", w)).split()) & words.person
-        )
-        said = self._said(space, happening or state, subject, words, as_of)
+        happening = _without(state, words.person) or state
+        said = self._said(space, happening, subject, words, as_of)
         ending = max((s for s in said if s.ended), key=lambda s: s.said_at, default=None)
         holding = max((s.t for s in said if not s.ended), default=None)
         if ending is not None and (holding is None or holding <= ending.t):  # its statement's
             return _verdict(ENDED, ending, subject)
-        close = [s for s in said if not s.ended and s.score >= MIN_HOLDS_SCORE]
+        close = [
+            s
+            for s in said
+            if not s.ended
+            and s.score >= MIN_HOLDS_SCORE
+            and says_state(s.sentence, _without(happening, words.full))  # not "Brophy's"
+        ]
         holds = max(close, key=lambda s: s.said_at, default=None)
         if holds is not None and (ending is None or holds.t > ending.t):
             return _verdict(HOLDS, holds, subject)

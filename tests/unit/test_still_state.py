@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hybrid.statement_still import says_ended, still_state
+from hybrid.statement_still import says_ended, says_state, still_state
 
 
 @pytest.mark.parametrize(
@@ -69,7 +69,45 @@ def test_still_state(question: str, state: str | None) -> None:
         ("we sold out the Lions gig", "coach the Lions", False),
         ("I left my keys at home", "coach the Lions", False),  # not near the state's words
         ("Will: I left the band", "play in the band", True),  # Will is a name, not "will"
+        # states that end by what follows them
+        ("Lena and Joss got married at the town hall on Saturday", "engaged to Joss", True),
+        ("Passed my finals, officially a registered midwife!", "a student midwife", True),
+        ("Graduated today, the law degree is done", "studying law", True),
+        ("Lena and Joss are getting married next spring", "engaged to Joss", False),
+        ("We went to a wedding in Leith", "living in Leith", False),
     ],
 )
 def test_says_ended(sentence: str, state: str, ended: bool) -> None:
     assert says_ended(sentence, state) is ended
+
+
+@pytest.mark.parametrize(
+    ("sentence", "state", "says"),
+    [
+        # a common noun or adjective of the state that the sentence does not say
+        ("Qualified as a staff nurse this week, Ward 6 kept me on.", "a student nurse", False),
+        ("Sprained my wrist at badminton last night.", "play badminton", True),
+        ("Finished the Fells half marathon in under two hours.", "run Hollins Bakery", False),
+        (
+            "No post today, someone at the tennis club nicked the mail.",
+            "chair of the club board",
+            False,
+        ),
+        # verbs may differ; a name needs one of its words, written large or small
+        (
+            "Jammed with the Velvet Otters again on friday, bass duty.",
+            "play in The Velvet Otters",
+            True,
+        ),
+        ("Got my first century for the Wanderers yesterday!", "play for the leith wanderers", True),
+        (
+            "Signed my contract, Copper Kettle keeps me on as a manager.",
+            "work at copper kettle",
+            True,
+        ),
+        ("Still Valparaíso, still foggy.", "in valparaíso", True),
+        ("Moved the whole team to Quito for a month.", "in valparaíso", False),
+    ],
+)
+def test_says_state(sentence: str, state: str, says: bool) -> None:
+    assert says_state(sentence, state) is says
