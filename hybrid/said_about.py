@@ -31,6 +31,7 @@ FIRST_PERSON = frozenset({"i", "im", "ive", "id", "we"})
 POSSESSIVE = re.compile(r"['’]s?$")  # "Imogen's", "Brophys'"
 _EDGES = '.,:;!?"“”()'
 _KIN_OPENINGS = frozenset({"my", "our", "his", "her", "their"})
+_HANDLE_WORD = 4  # the shortest naming word a handle is read by ("@pri.nair": "nair")
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ def whose(text: str, people: People) -> tuple[bool, bool]:
     opening = _opening_name(said)
     first_person = bool(body & FIRST_PERSON)
     who = speaker(turn)
-    speaks = who is not None and _is_them(entity_key(who).split(), people)
+    handled = _handle_owner(who, people)
+    speaks = who is not None and (_is_them(entity_key(who).split(), people) or handled is True)
     names_person = bool(body & people.person) or (speaks and (first_person or opening is None))
     another_first = (
         opening is not None and not first_person and entity_key(opening) not in people.person
@@ -84,10 +86,25 @@ def whose(text: str, people: People) -> tuple[bool, bool]:
         who is not None
         and own_turn
         and not speaks
-        and _names_other(set(entity_key(who).split()), people)
+        and (_names_other(set(entity_key(who).split()), people) or handled is False)
     )
     named_other = namesake or by_another or _names_other(body, people)
     return names_person, another_first or named_other
+
+
+def _handle_owner(who: str | None, people: People) -> bool | None:
+    """Whose a post's handle is, by a naming word written inside it ("@feeneyfeeney" is
+    Marcus Feeney's, "@zeynepk" Zeynep Kaya's): True for the person, False for someone else,
+    None for a handle that names no one, or both."""
+    if who is None or not who.startswith("@"):
+        return None
+    handle = entity_key(who).replace(" ", "")
+
+    def inside(words: frozenset[str]) -> bool:
+        return any(len(w) >= _HANDLE_WORD and w in handle for w in words)
+
+    theirs, another = inside(people.person), any(inside(o) for o in people.others)
+    return theirs if theirs != another else None
 
 
 def _names_other(words: set[str], people: People) -> bool:

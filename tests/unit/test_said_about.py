@@ -21,3 +21,15 @@ PEOPLE = ["Tom Okonjo", "Tom Haldane", "Priyanka Sethi"]
 )
 def test_whose(text: str, expected: tuple[bool, bool]) -> None:
     assert whose(text, people_words("Tom Okonjo", PEOPLE)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("@okonjo_t: coached my last game today", (True, False)),  # his surname in the handle
+        ("@psethi: I'm head coach now", (False, True)),  # another person's handle
+        ("@gardenfan: I coach the juniors now", (False, False)),  # a handle that names no one
+    ],
+)
+def test_whose_post_by_handle(text: str, expected: tuple[bool, bool]) -> None:
+    assert whose(text, people_words("Tom Okonjo", PEOPLE)) == expected
