@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from extraction.common_names import given_name_gender
+from extraction.gazetteer import is_job_title, is_organisation_name, is_place
 from extraction.memory_api import Query
 from extraction.memory_model.model import MemoryModel
 from extraction.name_resolution import speaker
+from extraction.people import person_like
 from extraction.supersession import SYMMETRIC
 from extraction.temporal_ops import TemporalOp
 from graph.entities import known_aliases
@@ -27,6 +30,7 @@ from hybrid.composed_answers import compose
 from hybrid.holders import read_holders
 from hybrid.question_people import find_subject, people_mentioned
 from hybrid.question_plan import AnswerKind, QuestionPlan, plan_question, unnamed_nouns
+from hybrid.question_relation import names_value
 from hybrid.role_hops import role_mention
 from hybrid.temporal_reads import TemporalAnswer, believed_at
 from hybrid.triple_memory import TripleMemory
@@ -65,6 +69,36 @@ def fact_evidence(facts: list[FactRecord], as_of: int | None) -> list[Evidence]:
         )
         for f in sorted(seen, key=lambda f: (f.t_from, f.id), reverse=True)
     ]
+
+
+def plausible_value(fact: FactRecord) -> bool:
+    """Whether a fact's value can be of its relation's kind: a job title is no employer, a
+    person no home town, an office no job (a writer's slip is not read back as the answer).
+    Only clear contradictions count: a council ("Askøy kommune") may be an employer."""
+    value, relation = fact.object, fact.relation
+    job = is_job_title(value, listed=True)
+    person = person_like(value, strict=True)
+    if relation in ("works for", "studies at"):
+        return not (job or person)
+    if relation == "works as":
+        named = is_place(value) or is_organisation_name(value) or person
+        return is_job_title(value) or not named  # "lab technician" names a lab, and is a job
+    if relation in ("lives in", "plans to move to"):
+        return not (job or person or (is_organisation_name(value) and not is_place(value)))
+    if relation in SYMMETRIC or relation == "reports to":
+        place = is_place(value) and given_name_gender(value.split()[0]) is None  # not "Sofia"
+        return not (job or place or is_organisation_name(value))
+    return True
+
+
+def unechoed(question: str, outcome: ReadOutcome) -> ReadOutcome:
+    """The read, without its answer when that answer is what the question itself names ("What
+    was her job at Corrib Bay Hospice …?" → "Corrib Bay Hospice"): it asks for something else."""
+    values = outcome.answer.values
+    echoed = outcome.plan.kind == "value" and bool(values)
+    if echoed and all(names_value(question, v) == 2 for v in values):
+        return replace(outcome, text=None)
+    return outcome
 
 
 def model_plan(question: str, query: Query) -> QuestionPlan | None:
@@ -159,6 +193,8 @@ class TripleReader:
             as_of = plan.as_of  # an event bounds the read ("before he joined Saltmarsh")
         planned = source == "structure"  # the rule chose one relation: no paraphrase answers it
         answer = self.memory.read_when(space, plan.query(), as_of=as_of, same_relation=planned)
+        if plan.kind == "value":
+            answer = replace(answer, facts=[f for f in answer.facts if plausible_value(f)])
         history: list[FactRecord] = []
         if plan.kind == "yesno":
             query = Query(subject=plan.subject, relation=plan.relation)
@@ -191,14 +227,14 @@ class TripleReader:
         if structural is not None:
             kin = [replace(structural, relation=r) for r in structural.alternatives]
             for plan in [structural, *kin]:
-                tried.append(self._execute(space, plan, as_of, "structure"))
+                tried.append(unechoed(question, self._execute(space, plan, as_of, "structure")))
                 if tried[-1].text is not None:
                     return tried[-1]
         holders = self._holders(space, question, names, as_of)
         if holders is not None:
             return holders
         for plan in self.model_plans(question):
-            tried.append(self._execute(space, plan, as_of, "model"))
+            tried.append(unechoed(question, self._execute(space, plan, as_of, "model")))
             if tried[-1].text is not None:
                 return tried[-1]
         return tried[0] if tried else None
