@@ -49,6 +49,7 @@ class Reason(StrEnum):
     NICKNAME = "nickname"
     STATEMENT_SPELLING = "the statement's spelling"
     NOT_IN_STATEMENT = "not in the statement"
+    NAMED_IN_STATEMENT = "the one of them the statement names in full"
     AMBIGUOUS = "ambiguous"
 
 

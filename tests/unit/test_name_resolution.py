@@ -51,6 +51,17 @@ def test_a_shared_first_name_stays_as_written() -> None:
     assert out.triples == [t("Ada", "lives in", "Oslo")]
 
 
+def test_a_shared_surname_is_the_one_the_statement_names_in_full() -> None:
+    people = ["Tove Aas", "Ruben Aas"]
+    text = "Dr Tove Aas joined the Tromsø clinic. Dr Aas, who now lives in Tromsø, is thrilled."
+    out = resolve_names([t("Aas", "lives in", "Tromsø")], text, people)
+    assert out.triples == [t("Tove Aas", "lives in", "Tromsø")]
+    assert out.resolutions == [Resolution("Aas", "Tove Aas", Reason.NAMED_IN_STATEMENT)]
+    both = "Dr Tove Aas and Dr Ruben Aas opened a clinic; Aas lives in Tromsø."
+    kept = resolve_names([t("Aas", "lives in", "Tromsø")], both, people)
+    assert kept.triples == [t("Aas", "lives in", "Tromsø")]  # both named: still ambiguous
+
+
 def test_typos_of_a_known_name_are_that_name() -> None:
     out = resolve_names(
         [t("Sigrun Solhiem", "works for", "Fjordline"), t("Odvar", "drives", "Volvo")],
