@@ -60,7 +60,7 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("date", rf"(?:the\s+)?{_ORD}\s+(?:of\s+)?(?:{MONTH_NAMES})\b(?:,?\s+{_YEAR})?"),
     ("date", r"(?<=\bon\s)the\s+\d{1,2}(?:st|nd|rd|th)"),
     ("season", rf"(?:(?:last|next|this)\s+{_SEASON}|{_SEASON}\s+(?:of\s+)?{_YEAR})"),
-    ("season", rf"(?<=\bin\s)the\s+{_SEASON}|(?<=\bduring\s)the\s+{_SEASON}"),
+    ("season", rf"(?<=\b(?:in|during)\s)the\s+{_SEASON}(?:\s+of\s+{_YEAR})?"),
     ("month", rf"(?:last|next|this)\s+(?:{MONTH_NAMES})\b|(?:{MONTH_NAMES})\.?\s+{_YEAR}"),
     ("month", rf"(?<=\b(?:in|by|of)\s)(?:early\s+|late\s+|mid-?)?(?:{MONTH_NAMES})\b"),
     ("month", rf"(?<=\b(?:since|until|after|before|during)\s)(?:{MONTH_NAMES})\b"),

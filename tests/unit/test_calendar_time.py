@@ -123,3 +123,14 @@ def test_a_chat_exports_own_stamp_is_no_date_phrase_when_observed_at_says_it() -
     ]
     undated = dates_part(StatementRecord("p2", text))  # the stamp is all there is to go by
     assert undated is not None and [p.text for p in undated.phrases] == ["08/02/2025"]
+
+
+def test_a_season_of_a_year_after_the() -> None:
+    """ "in the summer of 2024" is that summer, not the summer before the question."""
+    asked = datetime(2025, 9, 1, tzinfo=UTC)
+    [summer] = find_time_expressions("What was Ada driving in the summer of 2024?", asked)
+    assert (summer.text, summer.first, summer.last) == (
+        "the summer of 2024",
+        date(2024, 6, 1),
+        date(2024, 8, 31),
+    )
