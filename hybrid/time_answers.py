@@ -49,7 +49,8 @@ READER = "time"
 MIN_SCORE = 0.45  # below it no statement is about the question's event: the readers answer
 WHEN = re.compile(
     r"^\s*(?:when|since when|on what (?:date|day)|what (?:date|day|year|month)|"
-    r"in what (?:year|month)|which (?:date|day|year|month))\b",
+    r"what(?:'s|’s| was| is| were) the (?:date|day|year|month) (?:of|when|that)|"
+    r"in what (?:year|month)|(?:on )?which (?:date|day|year|month))\b",
     re.IGNORECASE,
 )
 HOW_LONG = re.compile(

@@ -48,6 +48,8 @@ def test_when_did_answers_with_the_resolved_date_and_its_statement(chats: str) -
     assert "I started my new job at Acme yesterday!" in context  # the statement is its evidence
     cat = run("ask", "When did Ana adopt the cat?", "--space", chats)
     assert "week of 18 March 2024" in cat.output
+    dated = run("ask", "What was the date when Ana adopted the cat?", "--space", chats)
+    assert "week of 18 March 2024" in dated.output  # a "when" question, whatever its words
 
 
 def test_facts_as_of_a_date_and_what_was_true_then(chats: str) -> None:
