@@ -149,7 +149,10 @@ class _Resolver:
         if found is not None and _a_city_in_another_name(name, found, self.people):
             return self._kept_if_copied(name)  # "just outside Bergen" is not "Bergen Klatresenter"
         if found is not None and found.ambiguous:
-            named = [c for c in found.candidates if c.casefold() in self.text]
+            said = self.text[turn_opening(self.original) :]  # not the speaker's own label
+            named = [
+                c for c in found.candidates if re.search(rf"\b{re.escape(c.casefold())}\b", said)
+            ]
             if len(named) == 1:  # "Dr Chiamaka Obi has started … Dr Obi, who now lives …"
                 return self._record(Resolution(name, named[0], Reason.NAMED_IN_STATEMENT))
         if found is not None:

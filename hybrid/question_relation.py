@@ -43,8 +43,8 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("works for", "work | working"),
     ("lives in", "live | living | home | reside | based | move | city | town | flat | house | "
                  "apartment"),
-    ("lives with", "live with | lives with | living with | flatmate | housemate | roommate | "
-                   "move in with | moved in with | share a flat | share a house"),
+    ("lives with", "who live with | who living with | live with who | flatmate | housemate | "
+                   "roommate | move in with | moved in with | share a flat | share a house"),
     ("is seeing", "dating | date | dated | seeing | boyfriend | girlfriend | partner | "
                   "going out | together | relationship | who with | other half"),
     ("married to", "married | husband | wife | spouse | engaged | fiance | fiancee"),

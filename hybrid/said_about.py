@@ -32,6 +32,7 @@ POSSESSIVE = re.compile(r"['’]s?$")  # "Imogen's", "Brophys'"
 _EDGES = '.,:;!?"“”()'
 _KIN_OPENINGS = frozenset({"my", "our", "his", "her", "their"})
 _HANDLE_WORD = 4  # the shortest naming word a handle is read by ("@pri.nair": "nair")
+_HANDLE_PARTS = re.compile(r"[._\d-]+")
 
 
 @dataclass(frozen=True)
@@ -93,15 +94,23 @@ def whose(text: str, people: People) -> tuple[bool, bool]:
 
 
 def _handle_owner(who: str | None, people: People) -> bool | None:
-    """Whose a post's handle is, by a naming word written inside it ("@feeneyfeeney" is
-    Marcus Feeney's, "@zeynepk" Zeynep Kaya's): True for the person, False for someone else,
-    None for a handle that names no one, or both."""
+    """Whose a post's handle is, by a naming word that opens or closes one of its parts
+    ("@feeneyfeeney" is Marcus Feeney's, "@zeynepk" Zeynep Kaya's, "@okonjo_t" Tom Okonjo's):
+    True for the person, False for someone else, None for a handle that names no one, or both.
+    A part that is a longer given name is that name ("william" is not Liam, "hannah" not
+    Anna)."""
     if who is None or not who.startswith("@"):
         return None
-    handle = entity_key(who).replace(" ", "")
+    parts = [p for p in _HANDLE_PARTS.split(who[1:].casefold()) if p]
+
+    def holds(part: str, word: str) -> bool:
+        if part == word:
+            return True
+        around = len(word) >= _HANDLE_WORD and (part.startswith(word) or part.endswith(word))
+        return around and given_name_gender(part.title()) is None
 
     def inside(words: frozenset[str]) -> bool:
-        return any(len(w) >= _HANDLE_WORD and w in handle for w in words)
+        return any(holds(p, w) for w in words for p in parts)
 
     theirs, another = inside(people.person), any(inside(o) for o in people.others)
     return theirs if theirs != another else None

@@ -49,6 +49,7 @@ STATEMENTS_READ = 100
 MIN_ENDING_SCORE = 0.4  # a sentence that says an ending says less of the state itself
 MIN_HOLDING_SCORE = 0.45  # a sentence this close says the state: newer, it outweighs an ending
 MIN_HOLDS_SCORE = 0.5  # "Yes" needs a closer one
+_ROOT = 4  # the letters two words of one root share ("smoker", "smoking")
 NEAR = 4  # words between an ending and the state's own ("left Big Fin", "Rarotonga is off")
 
 _STILL = re.compile(
@@ -69,14 +70,28 @@ _ENDING = re.compile(
 )
 _LATER = re.compile(
     r"\b(?:(?-i:will)|going to|gonna|next|notice|tomorrow|soon|plans? to|planning to"
-    r"|thinking about|might)\b",
+    r"|thinking about|might|getting married|to be married)\b",
     re.IGNORECASE,
 )
-# States that end by what follows them: an engagement by the wedding, studies by graduating.
+# States that end by what follows them: an engagement by the wedding (held, not planned),
+# studies by graduating or qualifying into a profession.
+_QUALIFIED = (
+    r"(?:qualified as|now qualified|fully qualified|registered (?:\w+ ){0,2}"
+    r"(?:nurse|midwife|vet|practitioner|pharmacist|physiotherapist|dietitian|architect"
+    r"|teacher|engineer|accountant|solicitor|psychologist))"
+)
 _ENDED_BY = {
-    "engag": re.compile(r"\b(?:got married|married|wedding|wed)\b", re.IGNORECASE),
-    "student": re.compile(r"\b(?:graduated|qualified|registered)\b", re.IGNORECASE),
-    "studi": re.compile(r"\b(?:graduated|finished (?:my|his|her|their) \w+)\b", re.IGNORECASE),
+    "engag": re.compile(
+        r"\b(?:got married|(?:we're|we are|just|are now|were|now) married"
+        r"|married (?:on|at|in|last|yesterday|today|this)|(?:our|the|my) wedding (?:was|went))\b",
+        re.IGNORECASE,
+    ),
+    "student": re.compile(rf"\b(?:graduated|{_QUALIFIED})\b", re.IGNORECASE),
+    "studi": re.compile(
+        r"\b(?:graduated|finished (?:my|his|her|their) "
+        r"(?:degree|course|studies|masters|master's|phd|training|apprenticeship))\b",
+        re.IGNORECASE,
+    ),
 }
 # A state that is itself an ending ("still off sick", "still retired"): its own words would
 # read as its end.
@@ -86,7 +101,10 @@ _ENDED_STATE = re.compile(
     re.IGNORECASE,
 )
 _NEGATION = frozenset({"not", "never"})
-_SOMEONE_ELSE = frozenset({"who", "whoever", "someone", "somebody", "people", "anyone"})
+_SOMEONE_ELSE = frozenset(
+    """who whoever someone somebody people anyone brother sister son daughter friend mum mom
+    dad wife husband partner cousin""".split()
+)
 
 
 def still_state(question: str) -> str | None:
@@ -121,11 +139,12 @@ def says_ended(sentence: str, state: str) -> bool:
 
 
 def says_state(sentence: str, state: str) -> bool:
-    """The sentence says every common noun and adjective of ``state`` and, where the state
-    names something, a word of its name: "Registered vet nurse as of this morning" does not say
-    she is still a *student* vet nurse, nor "rolled my ankle at volleyball" that he still plays
-    it, nor a cycle race that he still runs Brophy's Victuallers. Verbs may differ ("playing
-    bass with the null pointers" says "play in The Null Pointers")."""
+    """The sentence says every common noun of ``state`` and, where the state names something,
+    a word of its name: "Registered vet nurse as of this morning" does not say she is still a
+    *student* vet nurse, nor "rolled my ankle at volleyball" that he still plays it, nor a cycle
+    race that he still runs Brophy's Victuallers. Verbs and adjectives may differ ("playing bass
+    with the null pointers" says "play in The Null Pointers"), and so may a word's ending
+    ("still smoking" says "a smoker")."""
     said = event_stems(_unspoken(sentence))
     words = [w for w in tokenize(state) if w[:1].isalpha()]
     named = name_said = in_name = False
@@ -140,10 +159,17 @@ def says_state(sentence: str, state: str) -> bool:
             continue
         if in_name:
             named = True
-            name_said = name_said or covered(wanted, said) > 0
-        elif tag.startswith(("NN", "JJ")) and covered(wanted, said) < 1:
+            name_said = name_said or _said(wanted, said)
+        elif tag.startswith("NN") and not _said(wanted, said):
             return False
     return name_said or not named
+
+
+def _said(wanted: set[str], said: set[str]) -> bool:
+    """A stem said as itself, another word for it, or a word of the same root ("smok")."""
+    return covered(wanted, said) > 0 or any(
+        len(w) >= _ROOT and s[:_ROOT] == w[:_ROOT] for w in wanted for s in said
+    )
 
 
 def _without(state: str, names: frozenset[str]) -> str:
@@ -225,7 +251,7 @@ class StatementStill:
             for s in said
             if not s.ended
             and s.score >= MIN_HOLDS_SCORE
-            and says_state(s.sentence, _without(happening, words.full))  # not "Brophy's"
+            and says_state(s.sentence, _without(happening, words.known))  # not "Brophy's"
         ]
         holds = max(close, key=lambda s: s.said_at, default=None)
         if holds is not None and (ending is None or holds.t > ending.t):

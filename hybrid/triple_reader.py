@@ -12,6 +12,8 @@ The model's free text never decides an answer the memory holds.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from extraction.common_names import given_name_gender
@@ -19,12 +21,11 @@ from extraction.gazetteer import is_job_title, is_organisation_name, is_place
 from extraction.memory_api import Query
 from extraction.memory_model.model import MemoryModel
 from extraction.name_resolution import speaker
-from extraction.people import person_like
 from extraction.supersession import SYMMETRIC
 from extraction.temporal_ops import TemporalOp
 from graph.entities import known_aliases
 from graph.facts_read import FactRecord, stream_names
-from graph.keys import relation_key
+from graph.keys import entity_key, relation_key
 from hybrid.candidate import Candidate, Evidence
 from hybrid.composed_answers import compose
 from hybrid.holders import read_holders
@@ -71,31 +72,40 @@ def fact_evidence(facts: list[FactRecord], as_of: int | None) -> list[Evidence]:
     ]
 
 
-def plausible_value(fact: FactRecord) -> bool:
-    """Whether a fact's value can be of its relation's kind: a job title is no employer, a
-    person no home town, an office no job (a writer's slip is not read back as the answer).
-    Only clear contradictions count: a council ("Askøy kommune") may be an employer."""
+_NOT_JOBS = frozenset("office department team hospital school university college company".split())
+_CONFIRMING = re.compile(r",|\bor\b|\bstill\b", re.IGNORECASE)
+
+
+def plausible_value(fact: FactRecord, people: Collection[str] = ()) -> bool:
+    """Whether a fact's value can be of its relation's kind: a job title is no employer or
+    home, a known person no home town, an office no job, a city no partner (a writer's slip is
+    not read back as the answer). Only clear contradictions count: employers named after
+    people ("John Lewis"), neighbourhoods named like clubs ("Temple Bar"), partners named like
+    jobs ("Dean") and bosses by title ("the CTO") all stand. ``people``: the space's people's
+    keys."""
     value, relation = fact.object, fact.relation
     job = is_job_title(value, listed=True)
-    person = person_like(value, strict=True)
     if relation in ("works for", "studies at"):
-        return not (job or person)
+        return not job
     if relation == "works as":
-        named = is_place(value) or is_organisation_name(value) or person
-        return is_job_title(value) or not named  # "lab technician" names a lab, and is a job
+        last = entity_key(value).split()[-1:]
+        return not (last and last[0] in _NOT_JOBS) or is_job_title(value)
     if relation in ("lives in", "plans to move to"):
-        return not (job or person or (is_organisation_name(value) and not is_place(value)))
+        return not (job or entity_key(value) in people)
     if relation in SYMMETRIC or relation == "reports to":
-        place = is_place(value) and given_name_gender(value.split()[0]) is None  # not "Sofia"
-        return not (job or place or is_organisation_name(value))
+        if given_name_gender(value.split()[0]) is not None or relation == "reports to":
+            return True
+        return not (job or is_place(value) or is_organisation_name(value))
     return True
 
 
 def unechoed(question: str, outcome: ReadOutcome) -> ReadOutcome:
     """The read, without its answer when that answer is what the question itself names ("What
-    was her job at Corrib Bay Hospice …?" → "Corrib Bay Hospice"): it asks for something else."""
+    was her job at Corrib Bay Hospice …?" → "Corrib Bay Hospice"): it asks for something else.
+    A question that offers the value to confirm ("Where does Tom live now, still Cork?", "the
+    Corolla or the Golf?") keeps it."""
     values = outcome.answer.values
-    echoed = outcome.plan.kind == "value" and bool(values)
+    echoed = outcome.plan.kind == "value" and bool(values) and not _CONFIRMING.search(question)
     if echoed and all(names_value(question, v) == 2 for v in values):
         return replace(outcome, text=None)
     return outcome
@@ -184,8 +194,14 @@ class TripleReader:
         return [plan for q in queries if (plan := model_plan(question, q)) is not None]
 
     def _execute(
-        self, space: str, plan: QuestionPlan, as_of: int | None, source: str
+        self,
+        space: str,
+        plan: QuestionPlan,
+        as_of: int | None,
+        source: str,
+        people: Collection[str] = (),
     ) -> ReadOutcome:
+        """One plan's read (``people``: the space's people's keys, whom no home can be)."""
         if plan.order is not None:
             answer = TemporalAnswer(plan.when, plan.order.facts)
             return ReadOutcome(plan, answer, [], compose(plan, answer), source)
@@ -194,7 +210,8 @@ class TripleReader:
         planned = source == "structure"  # the rule chose one relation: no paraphrase answers it
         answer = self.memory.read_when(space, plan.query(), as_of=as_of, same_relation=planned)
         if plan.kind == "value":
-            answer = replace(answer, facts=[f for f in answer.facts if plausible_value(f)])
+            kept = [f for f in answer.facts if plausible_value(f, people)]
+            answer = replace(answer, facts=kept)
         history: list[FactRecord] = []
         if plan.kind == "yesno":
             query = Query(subject=plan.subject, relation=plan.relation)
@@ -223,18 +240,20 @@ class TripleReader:
         about who holds a value), then the model's."""
         people, names = stream_names(self.memory.store, space, people=KNOWN_PEOPLE)
         structural = self.structural_plan(space, question, people, names, as_of)
+        known = frozenset(entity_key(p) for p in people)
         tried: list[ReadOutcome] = []
         if structural is not None:
             kin = [replace(structural, relation=r) for r in structural.alternatives]
             for plan in [structural, *kin]:
-                tried.append(unechoed(question, self._execute(space, plan, as_of, "structure")))
+                read = self._execute(space, plan, as_of, "structure", known)
+                tried.append(unechoed(question, read))
                 if tried[-1].text is not None:
                     return tried[-1]
         holders = self._holders(space, question, names, as_of)
         if holders is not None:
             return holders
         for plan in self.model_plans(question):
-            tried.append(unechoed(question, self._execute(space, plan, as_of, "model")))
+            tried.append(unechoed(question, self._execute(space, plan, as_of, "model", known)))
             if tried[-1].text is not None:
                 return tried[-1]
         return tried[0] if tried else None

@@ -60,6 +60,9 @@ def test_a_shared_surname_is_the_one_the_statement_names_in_full() -> None:
     both = "Dr Tove Aas and Dr Ruben Aas opened a clinic; Aas lives in Tromsø."
     kept = resolve_names([t("Aas", "lives in", "Tromsø")], both, people)
     assert kept.triples == [t("Aas", "lives in", "Tromsø")]  # both named: still ambiguous
+    own_label = "Tove Aas: had lunch with Aas today, Aas lives in Tromsø now."
+    label = resolve_names([t("Aas", "lives in", "Tromsø")], own_label, people)
+    assert label.triples == [t("Aas", "lives in", "Tromsø")]  # a speaker's label names no one
 
 
 def test_typos_of_a_known_name_are_that_name() -> None:

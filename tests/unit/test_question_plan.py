@@ -78,6 +78,7 @@ def test_first_person_questions_are_about_the_speaker() -> None:
         ("Who does Ilse carpool with?", "carpools with", TemporalOp.NOW, None, "value"),
         ("Who does Ilse live with these days?", "lives with", TemporalOp.NOW, None, "value"),
         ("Who is Ilse's flatmate?", "lives with", TemporalOp.NOW, None, "value"),
+        ("Where does Ilse live with her partner?", "lives in", TemporalOp.NOW, None, "value"),
         ("Which cities has Ilse ever lived in?", "lives in", TemporalOp.ALL, None, "list"),
     ],
 )  # fmt: skip

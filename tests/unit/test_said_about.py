@@ -33,3 +33,13 @@ def test_whose(text: str, expected: tuple[bool, bool]) -> None:
 )
 def test_whose_post_by_handle(text: str, expected: tuple[bool, bool]) -> None:
     assert whose(text, people_words("Tom Okonjo", PEOPLE)) == expected
+
+
+def test_a_handle_is_read_by_a_whole_part_not_by_letters_inside_another_name() -> None:
+    people = ["Liam Walsh", "Anna Byrne"]
+    liam = people_words("Liam Walsh", people)
+    assert whose("@william: I left the band", liam) == (False, False)  # William, not Liam
+    assert whose("@liam92: I left the band", liam) == (True, False)
+    anna = people_words("Anna Byrne", people)
+    assert whose("@hannah_k: I quit the choir", anna) == (False, False)
+    assert whose("@anna.b: I quit the choir", anna) == (True, False)
