@@ -92,8 +92,9 @@ def plausible_value(fact: FactRecord, people: Collection[str] = ()) -> bool:
         return not (last and last[0] in _NOT_JOBS) or is_job_title(value)
     if relation in ("lives in", "plans to move to"):
         return not (job or entity_key(value) in people)
-    if relation in SYMMETRIC or relation == "reports to":
-        if given_name_gender(value.split()[0]) is not None or relation == "reports to":
+    if relation in SYMMETRIC:
+        first = value.split()[:1]
+        if first and given_name_gender(first[0]) is not None:
             return True
         return not (job or is_place(value) or is_organisation_name(value))
     return True

@@ -51,6 +51,7 @@ def fact(relation: str, value: str) -> FactRecord:
         ("is seeing", "Sofia", True),  # a given name, though a city's too
         ("is seeing", "Dean", True),
         ("reports to", "the CTO", True),  # a boss by title
+        ("is seeing", "", True),  # nothing to contradict
         ("plays", "Tomasz Nowak", True),  # a relation without a kind checked here
     ],
 )
