@@ -20,6 +20,7 @@ DEFAULT_MODE: Mode = "hybrid"
 QUESTION_MAX_CHARS = 2000
 ENDED = "a newer statement says it has ended (the statements' t, not the facts)"
 HOLDS = "no fact answers; the newest statement that says it is newer than any ending"
+VERDICT_ENDED, VERDICT_HOLDS = "ended", "holds"  # a StateCheck candidate's signals["verdict"]
 
 
 class Reader(Protocol):
@@ -88,7 +89,8 @@ class TimePlanner(Protocol):
 
 class StateCheck(Protocol):
     """A "still" question's verdict from the statements (``hybrid.statement_still``): a
-    candidate whose ``signals["verdict"]`` is "ended" or "holds"; None when they say neither."""
+    candidate whose ``signals["verdict"]`` is ``VERDICT_ENDED`` or ``VERDICT_HOLDS``; None when
+    they say neither."""
 
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate | None: ...
 
@@ -97,7 +99,7 @@ def still_overrules(state: Candidate, readers: Sequence[Candidate]) -> bool:
     """Whether the statements' "still" verdict is the answer: an ending that no composed
     answer's fact is newer than ("back with the Lions for the new season" after "my last Lions
     game": the facts answer), or a "holds" where no reader composed an answer."""
-    if state.signals.get("verdict") == "ended":
+    if state.signals.get("verdict") == VERDICT_ENDED:
         return not any(
             composed(c) and int(c.signals.get("newest_t", 0)) > int(state.signals["t"])
             for c in readers
@@ -176,7 +178,7 @@ class Asker:
         order = list(self.readers)
         candidates.sort(key=lambda c: order.index(c.reader))
         if state is not None and still_overrules(state, candidates):
-            why = ENDED if state.signals.get("verdict") == "ended" else HOLDS
+            why = ENDED if state.signals.get("verdict") == VERDICT_ENDED else HOLDS
             return Answer(
                 question, mode, state.answer, state.reader, [*candidates, state], why, as_of
             )

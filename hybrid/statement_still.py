@@ -31,6 +31,7 @@ from extraction.text import split_sentences, tag_words, tokenize
 from graph.dates import said_day, statements_for_concepts
 from graph.keys import entity_key
 from graph.store import GraphStore
+from hybrid.ask import VERDICT_ENDED, VERDICT_HOLDS
 from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import SPEAKER, covered, event_scores, event_stems
 from hybrid.said_about import (
@@ -44,7 +45,6 @@ from hybrid.said_about import (
 from hybrid.statement_order import SAME_PERSON_BONUS
 
 READER = "still"
-ENDED, HOLDS = "ended", "holds"
 STATEMENTS_READ = 100
 MIN_ENDING_SCORE = 0.4  # a sentence that says an ending says less of the state itself
 MIN_HOLDING_SCORE = 0.45  # a sentence this close says the state: newer, it outweighs an ending
@@ -159,13 +159,13 @@ def says_state(sentence: str, state: str) -> bool:
             continue
         if in_name:
             named = True
-            name_said = name_said or _said(wanted, said)
-        elif tag.startswith("NN") and not _said(wanted, said):
+            name_said = name_said or _stems_said(wanted, said)
+        elif tag.startswith("NN") and not _stems_said(wanted, said):
             return False
     return name_said or not named
 
 
-def _said(wanted: set[str], said: set[str]) -> bool:
+def _stems_said(wanted: set[str], said: set[str]) -> bool:
     """A stem said as itself, another word for it, or a word of the same root ("smok")."""
     return covered(wanted, said) > 0 or any(
         len(w) >= _ROOT and s[:_ROOT] == w[:_ROOT] for w in wanted for s in said
@@ -209,7 +209,7 @@ class SaidState:
 def _verdict(verdict: str, said: SaidState, subject: str | None) -> Candidate:
     """ "No — “Last shift done.” (Graham Hartley, said on 14 June 2025, t=37)", or "Yes — …"."""
     when = f"on {said_day(said.observed_at)}, t={said.t}" if said.observed_at else f"at t={said.t}"
-    word = "No" if verdict == ENDED else "Yes"
+    word = "No" if verdict == VERDICT_ENDED else "Yes"
     about = f"{subject}, " if subject else ""
     return Candidate(
         reader=READER,
@@ -245,17 +245,16 @@ class StatementStill:
         ending = max((s for s in said if s.ended), key=lambda s: s.said_at, default=None)
         holding = max((s.t for s in said if not s.ended), default=None)
         if ending is not None and (holding is None or holding <= ending.t):  # its statement's
-            return _verdict(ENDED, ending, subject)
+            return _verdict(VERDICT_ENDED, ending, subject)
+        unnamed = _without(happening, words.known)  # not "Brophy's": a name need not be said
         close = [
             s
             for s in said
-            if not s.ended
-            and s.score >= MIN_HOLDS_SCORE
-            and says_state(s.sentence, _without(happening, words.known))  # not "Brophy's"
+            if not s.ended and s.score >= MIN_HOLDS_SCORE and says_state(s.sentence, unnamed)
         ]
         holds = max(close, key=lambda s: s.said_at, default=None)
         if holds is not None and (ending is None or holds.t > ending.t):
-            return _verdict(HOLDS, holds, subject)
+            return _verdict(VERDICT_HOLDS, holds, subject)
         return None
 
     def _said(

@@ -81,8 +81,10 @@ def plausible_value(fact: FactRecord, people: Collection[str] = ()) -> bool:
     home, a known person no home town, an office no job, a city no partner (a writer's slip is
     not read back as the answer). Only clear contradictions count: employers named after
     people ("John Lewis"), neighbourhoods named like clubs ("Temple Bar"), partners named like
-    jobs ("Dean") and bosses by title ("the CTO") all stand. ``people``: the space's people's
-    keys."""
+    jobs ("Dean") and bosses by title ("the CTO") all stand. Laxer than the writer's own check
+    (``extraction.typed_objects.well_typed``, which decides what is written): this one guards
+    facts already stored, by any writer, and must not hide a right one. ``people``: the space's
+    people's keys."""
     value, relation = fact.object, fact.relation
     job = is_job_title(value, listed=True)
     if relation in ("works for", "studies at"):
