@@ -39,7 +39,7 @@ from extraction.gazetteer import (
 from extraction.name_matching import Reason, Resolution, match_known
 from extraction.name_resolution import handle, turn_opening
 from extraction.name_resolution import speaker as chat_speaker
-from extraction.people import People, as_name, person_like
+from extraction.people import People, as_name, handle_name, person_like
 from extraction.text import split_sentences, word_class
 from extraction.time_expressions import MONTH_NAMES
 from graph.keys import entity_key
@@ -303,9 +303,8 @@ def turn_speaker(text: str) -> str | None:
     return None if everyday_word(first) or big_place(said_by) else said_by
 
 
-_USERNAME = re.compile(r"[\d_.]")  # "bettabrad_92", "reef_dad_oz": a username, no word or name
 SIGNATURE = re.compile(
-    r"(?:^|\s)[—–]\s*(?P<name>[A-Z][\w'’-]+(?:\s[A-Z][\w'’-]+)?)"
+    r"(?:^|\s)[—–]\s*(?P<name>[A-Z][\w'’-]+(?:\s(?:[A-Z][\w'’-]+|\d+))?)"
     r"(?:\s*,\s*(?P<place>[A-Z][\w'’. -]{1,40}?))?\s*[.!]?\s*$"
 )
 """A post signed at its foot: "… — Niamh, Belfast", "… – Brad"."""
@@ -328,20 +327,18 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     resolutions: list[Resolution] = []
     said_by = turn_speaker(text)
     posted_as = handle(text)
-    if said_by is not None and said_by.startswith("@"):
-        speaker = people.lookup(said_by[1:])  # a handle: whoever the stream said it is
-        signed = signature_name(text)
-        if signed is not None and (speaker is None or " " not in speaker):
-            speaker = people.add(signed, sure=True)  # "… — Niamh, Belfast"
-            people.alias(said_by[1:], speaker)
-        elif speaker is None and _USERNAME.search(said_by):  # "reef_dad_oz": no name known yet
-            speaker = people.add(_USERNAME.sub("", said_by[1:]), sure=True)  # not "reef" alone
-            people.alias(said_by[1:], speaker)
+    posted = said_by is not None and said_by.startswith("@")
+    speaker: str | None
+    if said_by is not None and posted:
+        speaker = _post_author(people, said_by[1:], text, resolutions)
     else:
         speaker = people.add(said_by, sure=True) if said_by else None
         if speaker is not None and posted_as is not None:
             people.alias(posted_as, speaker)
+            _handle_resolved(posted_as, speaker, resolutions)
     body = _spoken(people, text, said_by)
+    if speaker is not None and posted:
+        speaker = _revealed_in(people, body, speaker, resolutions)
     if said_by is None:
         declared = _self_introduced(body)
         owner_line = declared is not None and _OWNED_NOTEBOOK.search(body) is not None
@@ -408,6 +405,65 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     return speaker, resolutions
 
 
+_REAL_NAME = re.compile(rf"\breal name\b[^.!?:]{{0,60}}?(?::|\bis)\s+{_FULL_NAME}\b")
+_NAME_HERE = re.compile(rf"(?:^|[.!?]\s+){_FULL_NAME} here\b")  # "Brad Nguyen here, Portland"
+_HANDLE_GLOSS = re.compile(rf"{_FULL_NAME}\s*\((?:me,\s*)?@?(?P<handle>[\w.]*\w)\)")
+
+
+def _handle_resolved(handle: str, person: str, resolutions: list[Resolution]) -> None:
+    """Report that ``handle``'s posts are ``person``'s: the handle becomes an alias of them, and
+    the entity the handle's own name got before is merged into theirs."""
+    own = handle_name(handle)
+    found = Resolution(own, person, Reason.HANDLE)
+    if entity_key(own) != entity_key(person) and found not in resolutions:
+        resolutions.append(found)
+
+
+def _post_author(people: People, posted: str, text: str, resolutions: list[Resolution]) -> str:
+    """Who wrote a post under ``posted``: whom the stream said the handle is, else a person named
+    after the handle (never after a first name another person may share). A signature with a
+    full name names them ("— Hamish Tait, Hobart"); a first name alone becomes theirs while no
+    one else has it ("— Niamh, Belfast")."""
+    author = people.lookup(posted) or people.add_handle(posted)
+    signed = signature_name(text)
+    unnamed = entity_key(author) in people.handle_named
+    if signed is not None and " " in signed and (unnamed or " " not in author):
+        author = people.reveal(author, signed)
+        people.alias(posted, author)
+    elif signed is not None and unnamed and people.find(signed) is None:
+        people.alias(signed, author)
+        people.learn_gender(author, given_name_gender(signed) or "")
+    _handle_resolved(posted, author, resolutions)
+    return author
+
+
+def _revealed_in(people: People, body: str, author: str, resolutions: list[Resolution]) -> str:
+    """A post's author, once it gives the name behind a handle: the author's own ("real name
+    reveal: Guadalupe Ortega", "Brad Nguyen here", "I'm Ciaran Moore") or anyone's ("Declan Moore
+    (plecoplease)", "Niamh Gallagher (me, shrimpwhisperer)")."""
+    for match in _HANDLE_GLOSS.finditer(body):
+        holder = people.lookup(match["handle"])
+        if not person_like(match["name"]) or (
+            holder is not None and entity_key(holder) not in people.handle_named
+        ):
+            continue
+        if holder is None:  # a handle that has not posted yet: its posts will be theirs
+            people.alias(match["handle"], people.add(match["name"], sure=True))
+            continue
+        revealed = people.reveal(holder, match["name"])
+        _handle_resolved(match["handle"], revealed, resolutions)
+        author = revealed if holder == author else author
+    if entity_key(author) in people.handle_named:
+        named = _REAL_NAME.search(body) or _NAME_HERE.search(body) or _NAMED_SELF.search(body)
+        if named is not None and person_like(named["name"]):
+            revealed = people.reveal(author, named["name"])
+            found = Resolution(author, revealed, Reason.HANDLE)
+            if found not in resolutions:
+                resolutions.append(found)
+            author = revealed
+    return author
+
+
 def _self_introduced(body: str) -> str | None:
     """The writer of a first-person stream, where a statement names them: "my name is Rosalind
     Kettering", "I'm Rosalind Kettering", "For the record: Rosalind Kettering, 31, Dunedin"."""
@@ -434,6 +490,9 @@ def _family_named(people: People, body: str, speaker: str | None) -> None:
         if known is not None and " " in known:
             continue  # "my sister Meera" when a Meera Sharma is known already: that one
         people.alias(first, people.add(f"{first} {owner.split()[-1]}"))
+
+
+_QUOTED_LINE = re.compile(r"^\s*>[^\n]*(?:\n|$)", re.MULTILINE)
 
 
 def _spoken(people: People, text: str, said_by: str | None) -> str:
@@ -778,6 +837,10 @@ def attribute(people: People, text: str) -> Attributed:
     body = _spoken(people, text, said_by)
     if speaker is not None and said_by is not None:
         body = _without_vocatives(people, body, speaker)
+    quoted = "".join(_QUOTED_LINE.findall(body))
+    if quoted:  # "> I keep a 60L tank": someone's earlier words, not this post's; its people
+        _Writer(people, speaker).rewrite(quoted)  # are the latest spoken of all the same
+        body = _QUOTED_LINE.sub("", body)
     named_before = [people.lookup(n) for n in capitalised_names(body) if people.lookup(n)]
     rewritten = _initials_absorbed(writer.rewrite(body), writer.about)
     sentences = [_with_dropped_subject(s, speaker) for s in split_sentences(rewritten)]

@@ -50,6 +50,7 @@ class Reason(StrEnum):
     STATEMENT_SPELLING = "the statement's spelling"
     NOT_IN_STATEMENT = "not in the statement"
     NAMED_IN_STATEMENT = "the one of them the statement names in full"
+    HANDLE = "the name behind the post's handle"
     AMBIGUOUS = "ambiguous"
 
 
@@ -64,6 +65,7 @@ ALIAS_REASONS = frozenset(
         Reason.DECLARED,
         Reason.INITIALS,
         Reason.NICKNAME,
+        Reason.HANDLE,
     }
 )
 
@@ -112,8 +114,9 @@ class Resolution:
 
 def is_diminutive(mention_key: str, first_name_key: str) -> bool:
     """Whether a short one-word mention is a pet form of a first name: its beginning ("Cal" of
-    Callum, "Pri" of Priyanka) or its first two letters with a pet ending ("Immy" of Imogen,
-    "Roz" of Rosalind, "Lexi" of Alexandra is not: the first letters differ)."""
+    Callum, "Pri" of Priyanka), a long name's end ("Lupe" of Guadalupe), or its first two
+    letters with a pet ending ("Immy" of Imogen, "Roz" of Rosalind, "Lexi" of Alexandra is not:
+    the first letters differ)."""
     if " " in mention_key or not 3 <= len(mention_key) <= 5:
         return False
     if len(first_name_key) <= len(mention_key) or not mention_key.isalpha():
@@ -123,6 +126,9 @@ def is_diminutive(mention_key: str, first_name_key: str) -> bool:
         return False  # "Ross" is not Rosalind
     if first_name_key.startswith(mention_key):
         return True
+    if len(mention_key) >= 4 and len(first_name_key) >= len(mention_key) + 3:
+        if first_name_key.endswith(mention_key):
+            return True  # "Lupe" of Guadalupe, "Beth" of Elizabeth, "Tina" of Christina
     third = mention_key[2:3].replace("z", "s")  # "Roz" of Rosalind; not "Derry" of Declan
     return (
         first_name_key[:2] == mention_key[:2]

@@ -46,7 +46,8 @@ _NOT_NAME_WORDS = frozenset(
     monday tuesday wednesday thursday friday saturday sunday january february march april may
     june july august september october november december christmas easter spring summer autumn
     winter dear diary mum mom dad nan gran uncle aunt grade yr term roster email
-    congratulations welcome hi hey hello happy thanks thank lol ok yes no btw tbh""".split()
+    congratulations congrats cheers welcome hi hey hello happy thanks thank lol ok yes no btw
+    tbh""".split()
 )
 _SALIENT = 2  # a shared first name goes to the person named at least this many times as often
 
@@ -131,6 +132,7 @@ class People:
     speakers: list[str] = field(default_factory=list)  # chat turns' speakers, latest first
     narrator: str | None = None  # who "I" is in a stream without speakers (a diary's writer)
     nicknamed: list[tuple[str, str]] = field(default_factory=list)  # pet form → full, unreported
+    handle_named: set[str] = field(default_factory=set)  # person keys known by a handle alone
 
     def spoke(self, name: str) -> None:
         """``name`` said the latest chat turn."""
@@ -182,7 +184,31 @@ class People:
                     self._absorb(pets[0], key)
         return name
 
+    def add_handle(self, handle: str) -> str:
+        """Register the author of posts signed only by ``handle`` ("bettabrad_92"), named as
+        the handle reads ("Bettabrad 92"): the handle's own key, and no first name that another
+        person could share ("— Brad" may sign it, and so may another Brad)."""
+        name = handle_name(handle)
+        key = entity_key(name)
+        if not key:
+            return name
+        if key not in self.persons:
+            self.persons[key] = Person(name, sure=True)
+            self.handle_named.add(key)
+        return self.persons[key].name
+
+    def reveal(self, handle_person: str, full: str) -> str:
+        """``handle_person``, known by a handle alone, is ``full`` ("Brad Kowalczyk"): one
+        person under the full name, the handle's name an alias of it."""
+        name = self.add(full, sure=True)
+        old, key = entity_key(handle_person), entity_key(name)
+        if old in self.persons and old != key:
+            self._absorb(old, key)
+        self.handle_named.discard(old)
+        return name
+
     def _absorb(self, single: str, key: str) -> None:
+        self.handle_named.discard(single)
         old = self.persons.pop(single)
         self.persons[key].mentions += old.mentions
         self.persons[key].sure = True
@@ -287,7 +313,9 @@ class People:
         n = len(words)
         if big_place(mention) and given_name_gender(mention) is None:
             return None  # "Bristol" is the city, not the first word of "Bristol Flyers"
-        multi = [k.split() for k in self.persons if len(k.split()) > n]
+        multi = [  # a handle's words name no one alone: "betta" is a fish, not "Bettabrad 92"
+            k.split() for k in self.persons if len(k.split()) > n and k not in self.handle_named
+        ]
         firsts = [" ".join(k) for k in multi if k[:n] == words]
         if firsts:
             return self._one(firsts, Reason.FIRST_NAME)
@@ -316,6 +344,12 @@ class People:
         if len(ranked) == 2 and ranked[0][1] >= _SALIENT * max(ranked[1][1], 1):
             return self.persons[ranked[0][0]].name, reason
         return None
+
+
+def handle_name(handle: str) -> str:
+    """A handle as a name reads it: its parts capitalised ("reef_dad_oz" → "Reef Dad Oz",
+    "bettabrad_92" → "Bettabrad 92"), under the handle's own key."""
+    return " ".join(part[:1].upper() + part[1:] for part in re.split(r"[\W_]+", handle) if part)
 
 
 def people_from(names: Sequence[str]) -> People:

@@ -220,51 +220,68 @@ def merge_entities(
         raise InvalidInputError(f"cannot merge {merged!r} into itself ({into!r} is the same key)")
     if reason is not None and len(reason) > MAX_REASON_CHARS:
         raise InvalidInputError(f"a merge reason is at most {MAX_REASON_CHARS} characters")
-    reason = (reason or "").strip() or None
+    return store.write(merge_in, space, merged, into, (reason or "").strip() or None)
 
-    def work(tx: ManagedTransaction) -> MergeRecord:
-        source = _entity(tx, space, merged_key, merged)
-        target = _entity(tx, space, into_key, into)
-        keys = {"space": space, "from_key": merged_key, "into_key": into_key}
-        moved = {
-            direction: single_value(tx, query, **keys)
-            for direction, query in (
-                ("out", q.MOVE_OUT_FACTS),
-                ("in", q.MOVE_IN_FACTS),
-                ("loop", q.MOVE_LOOP_FACTS),
-            )
-        }
-        why = f"{MERGE_REASON}: {reason}" if reason else MERGE_REASON
-        adopted = [{"name": source["name"], "key": source["key"], "reason": why}] + [
-            {"name": n, "key": k, "reason": r}
-            for n, k, r in zip(
-                source["aliases"], source["alias_keys"], source["alias_reasons"], strict=True
-            )
-        ]
-        added = single_value(tx, q.ADOPT_ALIASES, space=space, into_key=into_key, aliases=adopted)
-        tx.run(q.DELETE_MERGED_ENTITY, space=space, from_key=merged_key).consume()
-        record = tx.run(
-            q.RECORD_MERGE,
-            space=space,
-            merged=source,
-            into={"key": target["key"], "name": target["name"]},
-            reason=reason,
-            facts_out=moved["out"],
-            facts_in=moved["in"],
-            facts_loop=moved["loop"],
-            added_alias_keys=added,
-        ).single(strict=True)
-        return MergeRecord(
-            id=record["id"],
-            merged=source["name"],
-            into=target["name"],
-            reason=reason,
-            facts_moved=sum(len(ids) for ids in moved.values()),
-            aliases_added=[a["name"] for a in adopted if a["key"] in set(added)],
-            merged_at=record["merged_at"],
+
+def merge_if_present(
+    tx: ManagedTransaction, space: str, merged: str, into: str, reason: str
+) -> MergeRecord | None:
+    """Inside a write (a batch's, after its facts): merge ``merged`` into ``into`` when both
+    entities exist by then; None when one does not (or they are one key)."""
+    keys = [entity_key(merged), entity_key(into)]
+    if not all(keys) or keys[0] == keys[1]:
+        return None
+    found = {r["key"] for r in tx.run(q.EXISTING_KEYS, space=space, keys=keys)}
+    if len(found) < 2:
+        return None
+    return merge_in(tx, space, merged, into, reason[:MAX_REASON_CHARS])
+
+
+def merge_in(
+    tx: ManagedTransaction, space: str, merged: str, into: str, reason: str | None
+) -> MergeRecord:
+    """``merge_entities`` inside the caller's transaction (names checked by the caller)."""
+    merged_key, into_key = _key(merged, "entity"), _key(into, "entity")
+    source = _entity(tx, space, merged_key, merged)
+    target = _entity(tx, space, into_key, into)
+    keys = {"space": space, "from_key": merged_key, "into_key": into_key}
+    moved = {
+        direction: single_value(tx, query, **keys)
+        for direction, query in (
+            ("out", q.MOVE_OUT_FACTS),
+            ("in", q.MOVE_IN_FACTS),
+            ("loop", q.MOVE_LOOP_FACTS),
         )
-
-    return store.write(work)
+    }
+    why = f"{MERGE_REASON}: {reason}" if reason else MERGE_REASON
+    adopted = [{"name": source["name"], "key": source["key"], "reason": why}] + [
+        {"name": n, "key": k, "reason": r}
+        for n, k, r in zip(
+            source["aliases"], source["alias_keys"], source["alias_reasons"], strict=True
+        )
+    ]
+    added = single_value(tx, q.ADOPT_ALIASES, space=space, into_key=into_key, aliases=adopted)
+    tx.run(q.DELETE_MERGED_ENTITY, space=space, from_key=merged_key).consume()
+    record = tx.run(
+        q.RECORD_MERGE,
+        space=space,
+        merged=source,
+        into={"key": target["key"], "name": target["name"]},
+        reason=reason,
+        facts_out=moved["out"],
+        facts_in=moved["in"],
+        facts_loop=moved["loop"],
+        added_alias_keys=added,
+    ).single(strict=True)
+    return MergeRecord(
+        id=record["id"],
+        merged=source["name"],
+        into=target["name"],
+        reason=reason,
+        facts_moved=sum(len(ids) for ids in moved.values()),
+        aliases_added=[a["name"] for a in adopted if a["key"] in set(added)],
+        merged_at=record["merged_at"],
+    )
 
 
 def _never_merged(tx: ManagedTransaction, space: str, key: str, name: str) -> NotFoundError:

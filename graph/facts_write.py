@@ -25,7 +25,7 @@ from typing import Any, LiteralString, cast
 
 from neo4j import ManagedTransaction
 
-from graph.entities import Alias, add_aliases, alias_rows
+from graph.entities import Alias, add_aliases, alias_rows, merge_if_present
 from graph.errors import InvalidInputError, NotFoundError
 from graph.queries import chains
 from graph.queries import facts as q
@@ -99,6 +99,16 @@ def _named_rows(nodes: Sequence[Named]) -> list[dict[str, Any]]:
     return [{"name": n.name, "key": n.key, "embedding": n.embedding} for n in nodes]
 
 
+@dataclass(frozen=True)
+class DueMerge:
+    """A merge a writer asks for once its batch is written: a name said alone (a handle's, say)
+    into the full name the stream gave, which may have no entity before the batch."""
+
+    merged: str
+    into: str
+    reason: str
+
+
 @dataclass
 class FactsPart:
     """The fact writes of one knowledge update (an ``UpdatePart`` for ``write_update``).
@@ -117,6 +127,7 @@ class FactsPart:
     min_entity_score: float = 0.85
     name: str = "facts"
     names: Sequence[dict[str, Any]] = ()  # how the writer resolved the update's names (report)
+    due_merges: Sequence[DueMerge] = ()  # merges to make once the batch is written
 
     def __post_init__(self) -> None:
         known = {e.key for e in self.entities}
@@ -182,6 +193,9 @@ class FactsPart:
             ]
             for record in tx.run(q.WRITE_FACTS, space=space, updates=rows):
                 results[record["position"]] = record.data()
+        for entry in stamped:
+            for due in entry.part.due_merges:
+                merge_if_present(tx, space, due.merged, due.into, due.reason)
         return [entry.part.summary(results[i]) for i, entry in enumerate(stamped)]
 
 

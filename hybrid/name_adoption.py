@@ -1,12 +1,13 @@
 """A person first named by one name alone, whose full name the stream gave later.
 
-A chat says "Sofia" (or "Kev", a pet form) for weeks before anyone writes "Sofia Reyes". The
-writer resolves every later "Sofia" to "Sofia Reyes", but the facts stored before are keyed
-"sofia": a question about Sofia Reyes never finds them, and "Sofia and I broke up" cannot end
-"is seeing Sofia". When a mention resolves to a full name by the stream's own evidence (the name
-was declared, is the only full name with that first name or surname, or the only one it is a
-pet form of), the lone name's entity is merged into the full
-one: a recorded merge with its reason, which ``recallgraph entities split`` undoes.
+A chat says "Sofia" (or "Kev", a pet form; a forum "bettabrad_92") for weeks before anyone
+writes "Sofia Reyes". The writer resolves every later "Sofia" to "Sofia Reyes", but the facts
+stored before are keyed "sofia": a question about Sofia Reyes never finds them, and "Sofia and I
+broke up" cannot end "is seeing Sofia". When a mention resolves to a full name by the stream's
+own evidence (the name was declared, is the only full name with that first name or surname, the
+only one it is a pet form of, or the name a handle's author revealed), the lone name's entity is
+merged into the full one: a recorded merge with its reason, which ``recallgraph entities split``
+undoes.
 
 Only an entity that was used as a person is merged: the subject of facts, or the object of a
 relation between people. "Sofia" where someone lives is the city.
@@ -25,7 +26,9 @@ from graph.facts_write import existing_keys
 from graph.keys import entity_key, relation_key
 from graph.store import GraphStore
 
-ADOPTING_REASONS = frozenset({Reason.DECLARED, Reason.FIRST_NAME, Reason.SURNAME, Reason.NICKNAME})
+ADOPTING_REASONS = frozenset(
+    {Reason.DECLARED, Reason.FIRST_NAME, Reason.SURNAME, Reason.NICKNAME, Reason.HANDLE}
+)
 PERSON_RELATIONS = frozenset(relation_key(r) for r in (*SYMMETRIC, "reports to"))
 FACTS_CHECKED = 200  # versions of the lone name read to tell a person from a place
 
@@ -42,6 +45,8 @@ def lone_name_of(resolution: Resolution) -> bool:
         return False
     mention = entity_key(resolution.mention)
     parts = entity_key(resolution.resolved).split()
+    if resolution.reason is Reason.HANDLE:  # "Bettabrad 92", the posts' author, revealed
+        return mention != entity_key(resolution.resolved)
     if resolution.reason is Reason.NICKNAME:  # "Kev" of Kevin Hartley
         return len(mention.split()) == 1 and bool(parts) and is_diminutive(mention, parts[0])
     return len(mention.split()) == 1 and mention in parts
@@ -56,6 +61,12 @@ def _used_as_person(store: GraphStore, space: str, name: str) -> bool:
     return bool(exact_facts(store, space, FactQuery(subject=name), history=True, limit=1).facts)
 
 
+def merge_reason(resolution: Resolution) -> str:
+    """Why the lone name's entity is merged, as the merge records it."""
+    mention, full = resolution.mention, str(resolution.resolved)
+    return f"{resolution.reason.value}: the stream's later {mention!r} is {full!r}"
+
+
 def adopt_lone_name(store: GraphStore, space: str, resolution: Resolution) -> Adoption:
     """Merge the entity of ``resolution``'s lone name into its full name, when both exist and
     the lone name was used as a person."""
@@ -65,11 +76,10 @@ def adopt_lone_name(store: GraphStore, space: str, resolution: Resolution) -> Ad
         return Adoption.NOTHING
     if entity_key(full) not in entities:
         return Adoption.LATER
-    if not _used_as_person(store, space, mention):
-        return Adoption.NOTHING
-    reason = f"{resolution.reason.value}: the stream's later {mention!r} is {full!r}"
+    if resolution.reason is not Reason.HANDLE and not _used_as_person(store, space, mention):
+        return Adoption.NOTHING  # a handle's name is a person's: the posts' author
     try:
-        merge_entities(store, space, mention, full, reason)
+        merge_entities(store, space, mention, full, merge_reason(resolution))
     except NotFoundError:  # merged or deleted meanwhile by another writer or a user
         return Adoption.NOTHING
     return Adoption.MERGED

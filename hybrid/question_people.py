@@ -124,8 +124,8 @@ def people_mentioned(
                 add(typos[0], i, i + 1, "typo")
                 continue
         pets = [p for p in multi if is_diminutive(word, entity_key(p).split()[0])]
-        if written[i][1] and len(set(pets)) == 1:
-            add(pets[0], i, i + 1, "nickname")  # "Roz" of Rosalind Kettering, "Immy" of Imogen
+        if (written[i][1] or len(word) >= 4) and len(set(pets)) == 1:
+            add(pets[0], i, i + 1, "nickname")  # "Roz" of Rosalind Kettering, "lupe" of Guadalupe
     return sorted(found, key=lambda m: m.start)
 
 

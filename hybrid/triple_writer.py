@@ -53,7 +53,7 @@ from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
 from extraction.messages import as_turn
-from extraction.name_matching import Resolution
+from extraction.name_matching import Reason, Resolution
 from extraction.name_resolution import resolve_names, stated_text
 from extraction.offices import as_offices
 from extraction.people import People, people_from
@@ -62,7 +62,7 @@ from extraction.statements import StatementInput
 from extraction.supersession import SYMMETRIC, Current, with_endings
 from graph.errors import RecallGraphError
 from graph.facts_read import FactQuery, exact_facts, stream_names
-from graph.facts_write import FactsPart
+from graph.facts_write import DueMerge, FactsPart
 from graph.keys import entity_key, relation_key
 from graph.updates import latest_statements
 from hybrid.entities import (
@@ -73,7 +73,7 @@ from hybrid.entities import (
     known_names,
     recorded,
 )
-from hybrid.name_adoption import Adoption, adopt_lone_name, lone_name_of
+from hybrid.name_adoption import Adoption, adopt_lone_name, lone_name_of, merge_reason
 from hybrid.triple_memory import TripleMemory
 
 WriteContext = Literal["resolve", "pretext", "both", "none"]
@@ -111,6 +111,7 @@ class WrittenTriples:
     triples: list[Triple]
     resolutions: list[Resolution]
     about: list[str] = field(default_factory=list)
+    due_merges: list[DueMerge] = field(default_factory=list)  # once the batch is written
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ class TripleWriter:
         )  # space → (statement text, the facts written for it), newest first
         self._people: dict[str, People] = {}  # space → the people its statements named
         self._settled: dict[str, set[str]] = defaultdict(set)  # space → lone names adopted
+        self._deferred: dict[str, set[str]] = defaultdict(set)  # space → handles' due merges
         self._lock = threading.Lock()
 
     def _registry(self, space: str) -> People:
@@ -226,23 +228,35 @@ class TripleWriter:
             names=list(dict.fromkeys([*named, *known.names])),
         )
 
-    def _adopt_lone_names(self, space: str, resolutions: Sequence[Resolution]) -> bool:
+    def _adopt_lone_names(
+        self, space: str, resolutions: Sequence[Resolution]
+    ) -> tuple[bool, list[DueMerge]]:
         """Merge the entities of names said alone before the stream gave the full name
         (``hybrid.name_adoption``); each lone name is settled once per space. Whether any
-        was merged."""
+        was merged, and the handles' merges to make once the batch is written: the full name,
+        or the handle's own entity, may first be written in this very batch."""
         merged = False
+        due: list[DueMerge] = []
         for resolution in resolutions:
             mention = entity_key(resolution.mention)
             if not lone_name_of(resolution) or mention in self._settled[space]:
                 continue
             adopted = adopt_lone_name(self.memory.store, space, resolution)
+            handle = resolution.reason is Reason.HANDLE
+            if handle and adopted is not Adoption.MERGED:
+                settle = adopted is Adoption.NOTHING and mention in self._deferred[space]
+                if not settle:  # a write has gone by since it was due: merged, or never will be
+                    self._deferred[space].add(mention)
+                    full = str(resolution.resolved)
+                    due.append(DueMerge(resolution.mention, full, merge_reason(resolution)))
+                    continue
             if adopted is not Adoption.LATER:
                 with self._lock:
                     self._settled[space].add(mention)
             if adopted is Adoption.MERGED:
                 LOG.info("entity resolution: merged %s", resolution)
                 merged = True
-        return merged
+        return merged, due
 
     def _single(self, relation: str) -> bool:
         """Single-valued by the listed relations alone: an unlisted relation's neighbour rule
@@ -432,6 +446,7 @@ class TripleWriter:
                 )
         found = as_offices(merge_sources(structural, modelled), stated)
         resolutions: list[Resolution] = []
+        due_merges: list[DueMerge] = []
         if known:
             if known.similar is not None:
                 embed_names(self.memory, found, known)
@@ -446,7 +461,8 @@ class TripleWriter:
             )
             found = resolved.triples
             resolutions = list(dict.fromkeys([*resolved.resolutions, *attributed.resolutions]))
-            if self._adopt_lone_names(space, resolutions):
+            merged, due_merges = self._adopt_lone_names(space, resolutions)
+            if merged:
                 known = self._known(space, people)  # the merged names are aliases now
         with self._lock:
             history = [written for _, written in self._recent[space]]
@@ -469,7 +485,7 @@ class TripleWriter:
         found = [t for t in found if storable(t) and not _an_institution_as_home(t)]
         with self._lock:
             self._recent[space].appendleft((statement.text, found))
-        return WrittenTriples(found, resolutions, _about(attributed, found, people))
+        return WrittenTriples(found, resolutions, _about(attributed, found, people), due_merges)
 
     def __call__(self, space: str, statement: StatementInput) -> FactsPart | None:
         return self._one(space, statement)
@@ -512,7 +528,8 @@ class TripleWriter:
             prepared = self.memory.prepare(
                 space, written.triples, writer=self.writer, source=statement.source
             )
-            return recorded(prepared.part, written.resolutions)
+            part = recorded(prepared.part, written.resolutions)
+            return replace(part, due_merges=written.due_merges) if written.due_merges else part
         except RecallGraphError:
             raise
         except Exception:

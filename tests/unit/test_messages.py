@@ -68,14 +68,53 @@ def test_a_family_label_speaks_and_a_heading_does_not() -> None:
     assert turn_speaker("Update: the pantry is closed") is None
 
 
-def test_a_forum_post_speaks_for_its_signer_or_its_username() -> None:
+def test_a_forum_post_speaks_for_its_username_until_it_gives_a_full_name() -> None:
     people = People()
     first = attribute(people, "shrimpwhisperer: I keep a 60L planted tank. — Niamh, Belfast")
-    assert first.speaker == "Niamh"
+    assert first.speaker == "Shrimpwhisperer"  # a first name alone: the handle's person
     later = attribute(people, "shrimpwhisperer: I moved to Derry last week.")
-    assert later.speaker == "Niamh" and "Niamh moved to Derry" in later.text
+    assert later.speaker == "Shrimpwhisperer" and "Shrimpwhisperer moved to Derry" in later.text
+    assert attribute(people, "Niamh: hi").speaker == "Shrimpwhisperer"  # the signed name is theirs
     reef = attribute(people, "reef_dad_oz: I run a 300L reef through a Brisbane summer.")
-    assert reef.speaker == "Reefdadoz" and "300L reef" in reef.text  # "reef" is no name part
+    assert reef.speaker == "Reef Dad Oz" and "300L reef" in reef.text  # "reef" is no name part
+    signed = attribute(people, "reef_dad_oz: we adopted a kelpie. — Hamish Tait, Hobart")
+    assert signed.speaker == "Hamish Tait"
+    assert Resolution("Reef Dad Oz", "Hamish Tait", Reason.HANDLE) in signed.resolutions
+    assert attribute(people, "reef_dad_oz: Moved to Hobart!").speaker == "Hamish Tait"
+    assert lone_name_of(Resolution("Reef Dad Oz", "Hamish Tait", Reason.HANDLE))
+
+
+def test_two_handles_of_one_first_name_stay_two_people() -> None:
+    people = People()
+    attribute(people, "bettabrad_92: I run a 20L betta tank. — Brad, Calgary")
+    other = attribute(people, "betta_brad: wait there's another brad?? Brad Nguyen here, Portland")
+    assert other.speaker == "Brad Nguyen"
+    assert Resolution("Betta Brad", "Brad Nguyen", Reason.HANDLE) in other.resolutions
+    assert attribute(people, "bettabrad_92: moving to Edmonton").speaker == "Bettabrad 92"
+    assert attribute(people, "betta_brad: I'm a vet tech too!").speaker == "Brad Nguyen"
+    revealed = attribute(people, "bettabrad_92: left Big Fin. — Brad Kowalczyk")
+    assert revealed.speaker == "Brad Kowalczyk"
+    assert Resolution("Bettabrad 92", "Brad Kowalczyk", Reason.HANDLE) in revealed.resolutions
+
+
+def test_a_post_gives_the_name_behind_a_handle() -> None:
+    people = People()
+    attribute(people, "shrimpwhisperer: Badges: Declan Moore (plecoplease) and me")
+    assert attribute(people, "plecoplease: Bringing cuttings. — Declan").speaker == "Declan Moore"
+    attribute(people, "cichlid_lupe: my 450L Malawi tank says hi. — Lupe, San Antonio TX")
+    real = attribute(people, "cichlid_lupe: real name reveal: Guadalupe Ortega, dental hygienist.")
+    assert real.speaker == "Guadalupe Ortega"
+    assert Resolution("Cichlid Lupe", "Guadalupe Ortega", Reason.HANDLE) in real.resolutions
+    glossed = attribute(people, "shrimpwhisperer: Niamh Gallagher (me, shrimpwhisperer) is going")
+    assert glossed.speaker == "Niamh Gallagher"
+
+
+def test_a_quoted_line_is_not_what_the_post_says() -> None:
+    people = People()
+    attribute(people, "cichlid_lupe: my boyfriend Marco Delgado loves the tank")
+    reply = attribute(people, "cichlid_lupe: > my boyfriend Marco Delgado\nhe's my FIANCÉ now")
+    assert "boyfriend" not in reply.text
+    assert reply.text.startswith("Marco Delgado is Cichlid Lupe's FIANCÉ")  # "he": the quote's
 
 
 def test_a_speakers_pet_form_is_the_full_name_given_later() -> None:

@@ -59,6 +59,28 @@ def test_a_first_name_said_before_the_full_name_joins_the_person(
     assert {f.object for f in memory.history(space, "Dev Malhotra")} >= {"Sofia"}
 
 
+def test_a_handles_posts_join_the_name_it_gives_even_within_one_batch(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    """A forum's posts are stored under the handle's name ("Reef Dad Oz") until its author
+    signs with a full name; they then move to that person, even when the full name is first
+    written in the same batch (the merge is made once the batch's facts are)."""
+    memory = recallgraph.variant(triple_writer="patterns", vectors_enabled=False)
+    memory.remember(
+        space,
+        [
+            "reef_dad_oz: Source: me, marine biologist, 12 years at the Coral Coast Institute.",
+            "reef_dad_oz: Moved to Hobart! The tank survived. — Hamish Tait, Hobart",
+        ],
+    )
+    names = {e.name: [a.name for a in e.aliases] for e in memory.entities(space).entities}
+    assert "Reef Dad Oz" not in names and "Reef Dad Oz" in names["Hamish Tait"]
+    held = {(f.relation, f.object) for f in memory.history(space, "Hamish Tait")}
+    assert {("works for", "Coral Coast Institute"), ("lives in", "Hobart")} <= held
+    answer = memory.ask(space, "where does reef_dad_oz work?", mode="triples")
+    assert "Coral Coast Institute" in answer.answer
+
+
 def test_a_place_is_never_merged_into_a_person_of_its_name(
     recallgraph: RecallGraph, space: str
 ) -> None:
