@@ -126,9 +126,9 @@ def is_diminutive(mention_key: str, first_name_key: str) -> bool:
         return False  # "Ross" is not Rosalind
     if first_name_key.startswith(mention_key):
         return True
-    if len(mention_key) >= 4 and len(first_name_key) >= len(mention_key) + 3:
-        if first_name_key.endswith(mention_key):
-            return True  # "Lupe" of Guadalupe, "Beth" of Elizabeth, "Tina" of Christina
+    long_name = len(mention_key) >= 4 and len(first_name_key) >= len(mention_key) + 3
+    if long_name and first_name_key.endswith(mention_key):
+        return True  # "Lupe" of Guadalupe, "Beth" of Elizabeth, "Tina" of Christina
     third = mention_key[2:3].replace("z", "s")  # "Roz" of Rosalind; not "Derry" of Declan
     return (
         first_name_key[:2] == mention_key[:2]
