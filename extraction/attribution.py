@@ -39,7 +39,7 @@ from extraction.gazetteer import (
 from extraction.name_matching import Reason, Resolution, match_known
 from extraction.name_resolution import handle, turn_opening
 from extraction.name_resolution import speaker as chat_speaker
-from extraction.people import People, as_name, handle_name, person_like
+from extraction.people import People, as_name, person_like
 from extraction.text import split_sentences, word_class
 from extraction.time_expressions import MONTH_NAMES
 from graph.keys import entity_key
@@ -330,12 +330,12 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     posted = said_by is not None and said_by.startswith("@")
     speaker: str | None
     if said_by is not None and posted:
-        speaker = _post_author(people, said_by[1:], text, resolutions)
+        speaker = _post_author(people, said_by[1:], text, resolutions) or people.narrator
     else:
         speaker = people.add(said_by, sure=True) if said_by else None
         if speaker is not None and posted_as is not None:
             people.alias(posted_as, speaker)
-            _handle_resolved(posted_as, speaker, resolutions)
+            _handle_resolved(people, posted_as, speaker, resolutions)
     body = _spoken(people, text, said_by)
     if speaker is not None and posted:
         speaker = _revealed_in(people, body, speaker, resolutions)
@@ -405,56 +405,87 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
     return speaker, resolutions
 
 
-_REAL_NAME = re.compile(rf"\breal name\b[^.!?:]{{0,60}}?(?::|\bis)\s+{_FULL_NAME}\b")
+_REAL_NAME = re.compile(  # "my real name is …", "real name reveal since …: Guadalupe Ortega"
+    rf"(?:\b[Mm]y real name(?: is)?|\b[Rr]eal name reveal\b[^.!?:]{{0,60}}?:)\s*{_FULL_NAME}\b"
+)
 _NAME_HERE = re.compile(rf"(?:^|[.!?]\s+){_FULL_NAME} here\b")  # "Brad Nguyen here, Portland"
-_HANDLE_GLOSS = re.compile(rf"{_FULL_NAME}\s*\((?:me,\s*)?@?(?P<handle>[\w.]*\w)\)")
+_SELF_NAMED = re.compile(  # "I'm Ciaran Moore." (not "I'm Gordon Ramsay in the kitchen")
+    rf"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+{_FULL_NAME}(?=\s*(?:[.,;!)]|btw\b|$))"
+)
+_HANDLE_GLOSS = re.compile(rf"{_FULL_NAME}\s*\((?:me,\s*)?@?(?P<handle>[a-z0-9_.]*[a-z0-9])\)")
+_USERNAME = re.compile(r"[\d_.]")  # "bettabrad_92", "reef_dad_oz": a username, not a word
 
 
-def _handle_resolved(handle: str, person: str, resolutions: list[Resolution]) -> None:
-    """Report that ``handle``'s posts are ``person``'s: the handle becomes an alias of them, and
-    the entity the handle's own name got before is merged into theirs."""
-    own = handle_name(handle)
+def _handle_person(people: People, posted: str) -> str | None:
+    """The person a handle names when the stream has not said who it is: one of its own for a
+    username, or for any label of a stream without a narrator ("shrimpwhisperer: …"); a
+    diary's "gratitude: …" is a heading."""
+    if _USERNAME.search(posted) or people.narrator is None:
+        return people.add_handle(posted) or None
+    return None
+
+
+def _handle_resolved(
+    people: People, handle: str, person: str, resolutions: list[Resolution]
+) -> None:
+    """Report that the posts of ``handle``, which had a person of its own, are ``person``'s:
+    the writer merges that person's entity into theirs."""
+    own = people.handles.get(entity_key(handle))
+    if own is None or entity_key(own) == entity_key(person):
+        return
     found = Resolution(own, person, Reason.HANDLE)
-    if entity_key(own) != entity_key(person) and found not in resolutions:
+    if found not in resolutions:
         resolutions.append(found)
 
 
-def _post_author(people: People, posted: str, text: str, resolutions: list[Resolution]) -> str:
+def _post_author(
+    people: People, posted: str, text: str, resolutions: list[Resolution]
+) -> str | None:
     """Who wrote a post under ``posted``: whom the stream said the handle is, else a person named
     after the handle (never after a first name another person may share). A signature with a
     full name names them ("— Hamish Tait, Hobart"); a first name alone becomes theirs while no
     one else has it ("— Niamh, Belfast")."""
-    author = people.lookup(posted) or people.add_handle(posted)
-    signed = signature_name(text)
+    author = people.lookup(posted) or _handle_person(people, posted)
+    if author is None:
+        return None
+    signed = signature_name(unquoted(text))
     unnamed = entity_key(author) in people.handle_named
-    if signed is not None and " " in signed and (unnamed or " " not in author):
-        author = people.reveal(author, signed)
-        people.alias(posted, author)
+    if signed is not None and " " in signed:
+        if person_like(signed) and (unnamed or " " not in author):
+            author = people.reveal(author, signed)
+            people.alias(posted, author)
     elif signed is not None and unnamed and people.find(signed) is None:
         people.alias(signed, author)
         people.learn_gender(author, given_name_gender(signed) or "")
-    _handle_resolved(posted, author, resolutions)
+    _handle_resolved(people, posted, author, resolutions)
     return author
+
+
+def _glossed_handle(handle: str) -> bool:
+    """Whether a word in brackets after a name is a username ("Declan Moore (plecoplease)"),
+    not a place, a role or "me"."""
+    if _USERNAME.search(handle):
+        return True
+    return not (everyday_word(handle) or is_place(handle) or word_class(handle) is not None)
 
 
 def _revealed_in(people: People, body: str, author: str, resolutions: list[Resolution]) -> str:
     """A post's author, once it gives the name behind a handle: the author's own ("real name
-    reveal: Guadalupe Ortega", "Brad Nguyen here", "I'm Ciaran Moore") or anyone's ("Declan Moore
-    (plecoplease)", "Niamh Gallagher (me, shrimpwhisperer)")."""
-    for match in _HANDLE_GLOSS.finditer(body):
+    reveal: Guadalupe Ortega", "Brad Nguyen here", "I'm Ciaran Moore.") or anyone's ("Declan
+    Moore (plecoplease)", "Niamh Gallagher (me, shrimpwhisperer)"); never in a quoted line."""
+    said = unquoted(body)
+    for match in _HANDLE_GLOSS.finditer(said):
         holder = people.lookup(match["handle"])
-        if not person_like(match["name"]) or (
-            holder is not None and entity_key(holder) not in people.handle_named
-        ):
+        if not (_glossed_handle(match["handle"]) and person_like(match["name"])):
             continue
         if holder is None:  # a handle that has not posted yet: its posts will be theirs
             people.alias(match["handle"], people.add(match["name"], sure=True))
-            continue
-        revealed = people.reveal(holder, match["name"])
-        _handle_resolved(match["handle"], revealed, resolutions)
-        author = revealed if holder == author else author
+        elif entity_key(holder) in people.handle_named:
+            revealed = people.reveal(holder, match["name"])
+            _handle_resolved(people, match["handle"], revealed, resolutions)
+            author = revealed if holder == author else author
     if entity_key(author) in people.handle_named:
-        named = _REAL_NAME.search(body) or _NAME_HERE.search(body) or _NAMED_SELF.search(body)
+        named = _REAL_NAME.search(said) or _NAME_HERE.search(said) or _SELF_NAMED.search(said)
         if named is not None and person_like(named["name"]):
             revealed = people.reveal(author, named["name"])
             found = Resolution(author, revealed, Reason.HANDLE)
@@ -492,7 +523,12 @@ def _family_named(people: People, body: str, speaker: str | None) -> None:
         people.alias(first, people.add(f"{first} {owner.split()[-1]}"))
 
 
-_QUOTED_LINE = re.compile(r"^\s*>[^\n]*(?:\n|$)", re.MULTILINE)
+_QUOTED_LINE = re.compile(r"^[ \t]*> [^\n]*(?:\n|$)", re.MULTILINE)  # "> I keep a 60L tank"
+
+
+def unquoted(text: str) -> str:
+    """``text`` without the lines it quotes (someone's earlier words, said before)."""
+    return _QUOTED_LINE.sub("", text)
 
 
 def _spoken(people: People, text: str, said_by: str | None) -> str:
@@ -840,7 +876,7 @@ def attribute(people: People, text: str) -> Attributed:
     quoted = "".join(_QUOTED_LINE.findall(body))
     if quoted:  # "> I keep a 60L tank": someone's earlier words, not this post's; its people
         _Writer(people, speaker).rewrite(quoted)  # are the latest spoken of all the same
-        body = _QUOTED_LINE.sub("", body)
+        body = unquoted(body)
     named_before = [people.lookup(n) for n in capitalised_names(body) if people.lookup(n)]
     rewritten = _initials_absorbed(writer.rewrite(body), writer.about)
     sentences = [_with_dropped_subject(s, speaker) for s in split_sentences(rewritten)]

@@ -114,7 +114,8 @@ class Resolution:
 
 def is_diminutive(mention_key: str, first_name_key: str) -> bool:
     """Whether a short one-word mention is a pet form of a first name: its beginning ("Cal" of
-    Callum, "Pri" of Priyanka), a long name's end ("Lupe" of Guadalupe), or its first two
+    Callum, "Pri" of Priyanka), a long name's end that is no one's name
+    alone ("Lupe" of Guadalupe), or its first two
     letters with a pet ending ("Immy" of Imogen, "Roz" of Rosalind, "Lexi" of Alexandra is not:
     the first letters differ)."""
     if " " in mention_key or not 3 <= len(mention_key) <= 5:
@@ -127,8 +128,9 @@ def is_diminutive(mention_key: str, first_name_key: str) -> bool:
     if first_name_key.startswith(mention_key):
         return True
     long_name = len(mention_key) >= 4 and len(first_name_key) >= len(mention_key) + 3
-    if long_name and first_name_key.endswith(mention_key):
-        return True  # "Lupe" of Guadalupe, "Beth" of Elizabeth, "Tina" of Christina
+    own_name = given_name_gender(mention_key.title()) in ("f", "m")  # "Anna" is not Susanna
+    if long_name and first_name_key.endswith(mention_key) and not own_name:
+        return True  # "Lupe" of Guadalupe, "Tina" of Christina
     third = mention_key[2:3].replace("z", "s")  # "Roz" of Rosalind; not "Derry" of Declan
     return (
         first_name_key[:2] == mention_key[:2]

@@ -133,6 +133,7 @@ class People:
     narrator: str | None = None  # who "I" is in a stream without speakers (a diary's writer)
     nicknamed: list[tuple[str, str]] = field(default_factory=list)  # pet form → full, unreported
     handle_named: set[str] = field(default_factory=set)  # person keys known by a handle alone
+    handles: dict[str, str] = field(default_factory=dict)  # handle key → its person's own name
 
     def spoke(self, name: str) -> None:
         """``name`` said the latest chat turn."""
@@ -195,6 +196,7 @@ class People:
         if key not in self.persons:
             self.persons[key] = Person(name, sure=True)
             self.handle_named.add(key)
+            self.handles[entity_key(handle)] = name
         return self.persons[key].name
 
     def reveal(self, handle_person: str, full: str) -> str:
@@ -348,8 +350,10 @@ class People:
 
 def handle_name(handle: str) -> str:
     """A handle as a name reads it: its parts capitalised ("reef_dad_oz" → "Reef Dad Oz",
-    "bettabrad_92" → "Bettabrad 92"), under the handle's own key."""
-    return " ".join(part[:1].upper() + part[1:] for part in re.split(r"[\W_]+", handle) if part)
+    "bettabrad_92" → "Bettabrad 92"), under the handle's own key (full stops and apostrophes
+    dropped, as keys drop them: "anna.b" → "Annab")."""
+    joined = re.sub(r"['’.]", "", handle)
+    return " ".join(part[:1].upper() + part[1:] for part in re.split(r"[\W_]+", joined) if part)
 
 
 def people_from(names: Sequence[str]) -> People:

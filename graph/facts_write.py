@@ -193,9 +193,9 @@ class FactsPart:
             ]
             for record in tx.run(q.WRITE_FACTS, space=space, updates=rows):
                 results[record["position"]] = record.data()
-        for entry in stamped:
-            for due in entry.part.due_merges:
-                merge_if_present(tx, space, due.merged, due.into, due.reason)
+        due = dict.fromkeys(d for entry in stamped for d in entry.part.due_merges)
+        for merge in due:  # one query each (a handle revealed: rare), then the merge itself
+            merge_if_present(tx, space, merge.merged, merge.into, merge.reason)
         return [entry.part.summary(results[i]) for i, entry in enumerate(stamped)]
 
 

@@ -7,7 +7,9 @@ query that also stores them verbatim (``CLAIM_STATEMENTS``: it takes the space's
 concurrent writers of a space never interleave ``t``); statement *i* among the new ones gets
 ``t0 + i``. Then each kind of part (concepts, facts, dates) writes what every statement of the
 batch gave it in a constant number of queries, in statement order, exactly as if the statements
-had been written one by one (``write_batch`` of each part kind).
+had been written one by one (``write_batch`` of each part kind). The one exception is rare: a
+forum handle whose author the batch revealed has its entity merged into the full name after the
+batch's facts, a few queries per such handle (``FactsPart.due_merges``).
 
 A statement id already stored, or repeated within the batch, is a duplicate: it keeps its
 original ``t``, claims none, and its parts are not written, so re-sending is safe.
@@ -177,8 +179,9 @@ def write_updates(
     """Several knowledge updates in one write transaction: each claims its own ``t``, in order,
     exactly as if written one by one, and the batch is stored whole or not at all.
 
-    The round trips are a constant number per batch (the claim, then a few per part kind),
-    whatever its size: this is the throughput path (a file, an HTTP batch)."""
+    The round trips are a constant number per batch (the claim, then a few per part kind, and
+    a few per handle revealed), whatever its size: this is the throughput path (a file, an HTTP
+    batch)."""
     return store.write(_write_batch, space, updates, observed_order) if updates else []
 
 

@@ -35,7 +35,7 @@ FACTS_CHECKED = 200  # versions of the lone name read to tell a person from a pl
 
 class Adoption(Enum):
     MERGED = "merged"
-    NOTHING = "nothing to merge"  # settled: no such entity, or not a person
+    NOTHING = "nothing to merge"  # settled (a username once a batch went by): none, or no person
     LATER = "later"  # the full name has no entity yet: try again on its next mention
 
 
@@ -61,6 +61,13 @@ def _used_as_person(store: GraphStore, space: str, name: str) -> bool:
     return bool(exact_facts(store, space, FactQuery(subject=name), history=True, limit=1).facts)
 
 
+def username_of(resolution: Resolution) -> bool:
+    """Whether ``resolution`` names the person behind a username of several parts ("Reef Dad
+    Oz" of reef_dad_oz): a person by construction, never a place of the same name, as a
+    one-word handle ("sofia") may be."""
+    return resolution.reason is Reason.HANDLE and len(entity_key(resolution.mention).split()) > 1
+
+
 def merge_reason(resolution: Resolution) -> str:
     """Why the lone name's entity is merged, as the merge records it."""
     mention, full = resolution.mention, str(resolution.resolved)
@@ -76,8 +83,8 @@ def adopt_lone_name(store: GraphStore, space: str, resolution: Resolution) -> Ad
         return Adoption.NOTHING
     if entity_key(full) not in entities:
         return Adoption.LATER
-    if resolution.reason is not Reason.HANDLE and not _used_as_person(store, space, mention):
-        return Adoption.NOTHING  # a handle's name is a person's: the posts' author
+    if not username_of(resolution) and not _used_as_person(store, space, mention):
+        return Adoption.NOTHING
     try:
         merge_entities(store, space, mention, full, merge_reason(resolution))
     except NotFoundError:  # merged or deleted meanwhile by another writer or a user

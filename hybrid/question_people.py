@@ -123,9 +123,12 @@ def people_mentioned(
             if typos:
                 add(typos[0], i, i + 1, "typo")
                 continue
-        pets = [p for p in multi if is_diminutive(word, entity_key(p).split()[0])]
-        if (written[i][1] or len(word) >= 4) and len(set(pets)) == 1:
-            add(pets[0], i, i + 1, "nickname")  # "Roz" of Rosalind Kettering, "lupe" of Guadalupe
+        firsts = {p: entity_key(p).split()[0] for p in multi}
+        pets = [p for p, first in firsts.items() if is_diminutive(word, first)]
+        if not written[i][1]:  # "lupe" of Guadalupe; "gala" is no Galadriel
+            pets = [p for p in pets if firsts[p].endswith(word) and word_class(word) is None]
+        if len(set(pets)) == 1:
+            add(pets[0], i, i + 1, "nickname")  # "Roz" of Rosalind Kettering
     return sorted(found, key=lambda m: m.start)
 
 

@@ -53,7 +53,7 @@ from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
 from extraction.messages import as_turn
-from extraction.name_matching import Reason, Resolution
+from extraction.name_matching import Resolution
 from extraction.name_resolution import resolve_names, stated_text
 from extraction.offices import as_offices
 from extraction.people import People, people_from
@@ -73,7 +73,13 @@ from hybrid.entities import (
     known_names,
     recorded,
 )
-from hybrid.name_adoption import Adoption, adopt_lone_name, lone_name_of, merge_reason
+from hybrid.name_adoption import (
+    Adoption,
+    adopt_lone_name,
+    lone_name_of,
+    merge_reason,
+    username_of,
+)
 from hybrid.triple_memory import TripleMemory
 
 WriteContext = Literal["resolve", "pretext", "both", "none"]
@@ -242,12 +248,12 @@ class TripleWriter:
             if not lone_name_of(resolution) or mention in self._settled[space]:
                 continue
             adopted = adopt_lone_name(self.memory.store, space, resolution)
-            handle = resolution.reason is Reason.HANDLE
-            if handle and adopted is not Adoption.MERGED:
-                settle = adopted is Adoption.NOTHING and mention in self._deferred[space]
-                if not settle:  # a write has gone by since it was due: merged, or never will be
+            if username_of(resolution) and adopted is not Adoption.MERGED:
+                with self._lock:
+                    deferred = mention in self._deferred[space]
                     self._deferred[space].add(mention)
-                    full = str(resolution.resolved)
+                if not (deferred and adopted is Adoption.NOTHING):  # else: a batch has been
+                    full = str(resolution.resolved)  # written since it was due: merged by it
                     due.append(DueMerge(resolution.mention, full, merge_reason(resolution)))
                     continue
             if adopted is not Adoption.LATER:

@@ -109,6 +109,25 @@ def test_a_post_gives_the_name_behind_a_handle() -> None:
     assert glossed.speaker == "Niamh Gallagher"
 
 
+def test_a_handle_is_not_revealed_by_someone_elses_name() -> None:
+    people = People()
+    attribute(people, "bettabrad_92: hi all — Brad, Calgary")
+    for post in (
+        "bettabrad_92: my daughter's real name is Ama Mensah",
+        "bettabrad_92: lol I'm Gordon Ramsay in the kitchen now",
+        "bettabrad_92: > real name reveal: Guadalupe Ortega\nnice to meet you",
+        "bettabrad_92: set up my first tank — March 2019",
+        "bettabrad_92: had lunch with Kofi Mensah (Accra) and Ama Boateng (me)",
+    ):
+        assert attribute(people, post).speaker == "Bettabrad 92", post
+    assert "Kofi Mensah" not in attribute(people, "bettabrad_92: I'm flying to Accra").text
+    diary = People()
+    attribute(diary, "Property of Imogen Thackeray: if found, return it.")
+    heading = attribute(diary, "gratitude: my sister Meera visited")  # a diary's heading
+    assert heading.speaker == "Imogen Thackeray"
+    assert ">50 people" in attribute(People(), "Kofi Mensah: >50 people came").text
+
+
 def test_a_quoted_line_is_not_what_the_post_says() -> None:
     people = People()
     attribute(people, "cichlid_lupe: my boyfriend Marco Delgado loves the tank")

@@ -272,8 +272,11 @@ def test_a_pet_form_of_one_persons_first_name_names_them() -> None:
     assert not is_diminutive("ross", "rosalind")  # a man's name of its own
     assert is_diminutive("mags", "margaret") and is_diminutive("kev", "kevin")
     assert not is_diminutive("derry", "declan")  # "moved to Derry": a city, no pet form
-    assert is_diminutive("lupe", "guadalupe") and is_diminutive("beth", "elizabeth")
-    assert not is_diminutive("anna", "hanna") and not is_diminutive("ian", "julian")
-    written_low = ["Guadalupe Ortega", "Marco Delgado"]
-    assert find_subject("where does lupe live at the moment?", written_low) == "Guadalupe Ortega"
-    assert find_subject("where does cal live?", people) is None  # short and lower case: no one
+    assert is_diminutive("lupe", "guadalupe")
+    assert not is_diminutive("anna", "susanna")  # a name of her own, not Susanna's end
+    assert not is_diminutive("ian", "julian") and not is_diminutive("ella", "isabella")
+    lower = ["Guadalupe Ortega", "Marco Delgado", "Galadriel Moss", "Mallory Chen"]
+    assert find_subject("where does lupe live at the moment?", lower) == "Guadalupe Ortega"
+    assert find_subject("where does cal live?", people) is None  # lower case: a name's end only
+    assert find_subject("what is the gala date?", lower) is None
+    assert find_subject("where is the mall?", lower) is None
