@@ -17,13 +17,15 @@ from the packaged tagger, nothing else is read.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 
-from extraction.gazetteer import TITLES, is_title_word
+from extraction.frame_cues import FUTURE, SEASON_AHEAD
+from extraction.gazetteer import TITLES, is_place, is_title_word
 from extraction.memory_api import FORBIDDEN_CHARS, Triple
 from extraction.relations import ANY_RELATION, RelationReading, read_relation
 from extraction.text import common_word, tag_sentences
@@ -557,6 +559,32 @@ def _between_partners(
     )
 
 
+_MOVE_VERBS = frozenset("move moving relocate relocating".split())
+_WILL = frozenset("will 'll shall going gonna".split())
+
+
+def _planned_move(verb: Sequence[str], rest: Sequence[Token]) -> bool:
+    """Whether a move is still to come: a present or future move ("move", "moving", "will
+    move") with a time ahead ("next month", "in the summer", "tomorrow") or a "will"; never
+    "moved"."""
+    words = [w.casefold() for w in verb]
+    if not _MOVE_VERBS & set(words):
+        return False
+    after = " ".join(w for w, _ in rest)
+    return bool(_WILL & set(words)) or bool(FUTURE.search(after) or SEASON_AHEAD.search(after))
+
+
+def _site_place(clause: Sequence[Token], obj: _Phrase) -> _Phrase:
+    """The place of an owner's site ("relocated to Redfern's Atlanta hub": Atlanta), else the
+    object itself."""
+    k = obj.end
+    if k >= len(clause) or clause[k][0] not in ("'s", "’s"):
+        return obj
+    run = list(itertools.takewhile(lambda t: t[0][:1].isupper(), clause[k + 1 :]))
+    place = " ".join(w for w, _ in run)
+    return _Phrase(place, k + 1, k + 1 + len(run), True) if run and is_place(place) else obj
+
+
 def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Triple], _Context]:
     after = _Context(context.subject, _last_name(clause) or context.named)
     attribute = _attribute_fact(clause)
@@ -628,6 +656,10 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
             triples.append(Triple(subject=subject, relation=phrase, object=obj.text, retract=True))
             continue
         retract = negated or reading.ends
+        if reading.name == "lives in" and _planned_move(words, clause[end:]):
+            reading = read_relation("plans to move to")  # "will move to Bergen next month"
+        if reading.name == "lives in":
+            obj = _site_place(clause, obj)
         triples.append(
             Triple(
                 subject=subject,

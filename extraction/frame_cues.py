@@ -396,6 +396,9 @@ FUTURE = cue(
     r"|in\s+the\s+new\s+year|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*|this\s+(?:weekend|week|month)"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+this\s+\w+)\b"
 )
+SEASON_AHEAD = cue(r"\bin\s+the\s+(?:spring|summer|autumn|fall|winter)\b")
+"""A season as a plan's time ("moving to Austin in the spring"); an ending or a past verb
+beside it may be past ("left in the summer"), so it only makes a move a plan."""
 CLAUSES = re.compile(
     r"\s*((?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
     r"\b(?:but|so|though|because|while|whereas|although|when|if|until)\b))\s*"

@@ -46,6 +46,7 @@ from extraction.frame_cues import (
     PASSING,
     PET_CUE,
     PROPOSED,
+    SEASON_AHEAD,
     STOPPED,
     SWITCH,
     SWITCH_TO,
@@ -271,7 +272,8 @@ class _Reading:
             or bool(STOPPED.search(clause[: m.start()]))
         )
         relation = frame.relation
-        if frame.plan and FUTURE.search(clause[m.end() :]):
+        ahead = clause[m.end() :]
+        if frame.plan and (FUTURE.search(ahead) or SEASON_AHEAD.search(ahead)):
             relation = frame.plan
         if frame.ends and FUTURE.search(clause[m.end() :]):
             return  # an ending still to come is no ending yet

@@ -58,6 +58,18 @@ def test_updates_and_endings() -> None:
     ]
 
 
+def test_a_move_still_to_come_is_a_plan_and_a_sites_place_is_the_home() -> None:
+    planned = "Imogen Thackeray>>plans to move to>>Inverness"
+    assert facts("Imogen Thackeray will move to Inverness next month.") == [planned]
+    assert facts("Imogen Thackeray move up to Inverness in the summer.") == [planned]
+    assert facts("Imogen Thackeray is moving to Inverness in the summer.") == [planned]
+    moved = ["Imogen Thackeray>>lives in>>Inverness"]
+    assert facts("Imogen Thackeray moved to Inverness in the summer.") == moved  # done
+    assert facts("Tom Okonjo relocated to Redfern's Atlanta hub.") == [
+        "Tom Okonjo>>lives in>>Atlanta"
+    ]
+
+
 def test_clauses_keep_their_subject() -> None:
     assert facts("Ilse moved out of Oslo, she lives in Tromsø now.") == [
         "Ilse>>not lives in>>*",
