@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import re
 import threading
 from collections import defaultdict, deque
 from collections.abc import Sequence
@@ -106,6 +107,27 @@ def _an_institution_as_home(triple: Triple) -> bool:
     if not home:
         return False
     return not is_place(home) and (is_organisation_name(home) or is_school(home))
+
+
+_ARRIVED = re.compile(r"\b(?:is|are|am)\s+(?:finally\s+|officially\s+)?here\s*[.!]", re.I)
+
+
+def _arrived(
+    found: list[Triple], current: Current, stated: str, speaker: str | None
+) -> list[Triple]:
+    """ "Austin! We're here.": a speaker who planned to move to the one place the statement
+    names has moved there (a trip's "we're here" names no planned move)."""
+    if speaker is None or not _ARRIVED.search(stated):
+        return found
+    if any(
+        t.relation == "lives in" and entity_key(t.subject) == entity_key(speaker) for t in found
+    ):
+        return found
+    planned = current(speaker, "plans to move to")
+    named = [p for p in planned if re.search(rf"\b{re.escape(p)}\b", stated, re.I)]
+    if len(named) != 1:
+        return found
+    return [*found, Triple(subject=speaker, relation="lives in", object=named[0])]
 
 
 @dataclass(frozen=True)
@@ -478,6 +500,7 @@ class TripleWriter:
         found = self.memory.canonical(space, found, earlier)
         if resolving:
             found = self._ended_by_death(space, history, stated, found)
+            found = _arrived(found, self._current(space, history), stated, attributed.speaker)
             found = with_endings(
                 found,
                 self._current(space, history),

@@ -81,6 +81,23 @@ def test_a_handles_posts_join_the_name_it_gives_even_within_one_batch(
     assert "Coral Coast Institute" in answer.answer
 
 
+def test_a_planned_move_is_made_when_the_mover_says_they_are_here(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    """ "We're moving to Austin in the spring" is a plan; "Austin! We're here." makes it the
+    home. A trip's "Lisbon! We're here." moves no one."""
+    memory = recallgraph.variant(triple_writer="patterns", vectors_enabled=False)
+    for said in [
+        "Lupe Ortega: We're moving to Austin in the spring, Marco got a job there.",
+        "Lupe Ortega: Lisbon! We're here for the wedding.",
+        "Lupe Ortega: Austin! We're here. The dental office here is so much nicer.",
+    ]:
+        memory.remember(space, [said])
+    held = {(f.relation, f.object, f.t_to) for f in memory.history(space, "Lupe Ortega")}
+    assert ("plans to move to", "Austin", 3) in held and ("lives in", "Austin", None) in held
+    assert not any(o == "Lisbon" for _, o, _ in held)
+
+
 def test_a_place_is_never_merged_into_a_person_of_its_name(
     recallgraph: RecallGraph, space: str
 ) -> None:
