@@ -31,7 +31,7 @@ from extraction.memory_model.evaluate import Counts
 from extraction.relations import read_relation
 from extraction.statements import StatementInput
 from extraction.triple_embeddings import NameEmbedder
-from graph.keys import entity_key, relation_key
+from graph.keys import entity_key, fold, relation_key
 from graph.spaces import create_space, space_exists
 from hybrid.ingestion import Ingestor, MemoryWriter
 from hybrid.recallgraph import RecallGraph
@@ -122,8 +122,10 @@ def pair_up(
 
 
 def copied_faithfully(name: str, text: str, known: Iterable[str]) -> bool:
-    """The name occurs in the statement (as written, case aside) or is a name already known."""
-    return name.casefold() in text.casefold() or entity_key(name) in {entity_key(k) for k in known}
+    """The name occurs in the statement after normalisation (as its key's words, in order: a
+    handle "reef_dad_oz" read as "Reef Dad Oz") or is a name already known."""
+    key = entity_key(name)
+    return f" {key} " in f" {fold(text)} " or key in {entity_key(k) for k in known}
 
 
 def gold_chains(statements: Sequence[GoldStatement]) -> dict[tuple[str, str], set[str]]:

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from experiments.duorc import load_plots, parse_plot
+from experiments.eval_writes import copied_faithfully
 from experiments.grading import contains, rubric, token_f1
 
 
@@ -13,6 +14,14 @@ def test_token_f1_and_containment() -> None:
     assert token_f1("Howarth", ["Kevin Howarth"]) == pytest.approx(2 / 3)
     assert contains("It is played by Kevin Howarth.", ["kevin howarth"])
     assert not contains("Kevin Howarthson", ["Kevin Howarth"])
+
+
+def test_a_name_is_copied_faithfully_only_as_whole_words_of_the_text() -> None:
+    assert copied_faithfully("Reef Dad Oz", "reef_dad_oz: moved to Hobart", [])  # the handle
+    assert copied_faithfully("Zoë Hart", "ZOE HART moved", [])
+    assert not copied_faithfully("Petra Vos", "Petra Voss works for Globex", [])  # misspelt
+    assert not copied_faithfully("Bu Aires", "she moved to Buenos Aires", [])
+    assert copied_faithfully("Petra Voss", "she works for Globex", ["petra voss"])  # known
 
 
 def test_rubric_scores_0_1_2() -> None:
