@@ -16,6 +16,7 @@ relation space).
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 from collections import Counter, defaultdict
@@ -121,11 +122,15 @@ def pair_up(
     return hits, len(written) - hits, len(unmatched)
 
 
+_POSSESSIVE = re.compile(r"['’]s?\b")
+
+
 def copied_faithfully(name: str, text: str, known: Iterable[str]) -> bool:
     """The name occurs in the statement after normalisation (as its key's words, in order: a
     handle "reef_dad_oz" read as "Reef Dad Oz") or is a name already known."""
-    key = entity_key(name)
-    return f" {key} " in f" {fold(text)} " or key in {entity_key(k) for k in known}
+    key = entity_key(_POSSESSIVE.sub("", name))  # "St Mary's", and "Dad's" says "Dad"
+    words = fold(_POSSESSIVE.sub("", text))
+    return f" {key} " in f" {words} " or entity_key(name) in {entity_key(k) for k in known}
 
 
 def gold_chains(statements: Sequence[GoldStatement]) -> dict[tuple[str, str], set[str]]:

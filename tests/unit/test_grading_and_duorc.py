@@ -19,6 +19,8 @@ def test_token_f1_and_containment() -> None:
 def test_a_name_is_copied_faithfully_only_as_whole_words_of_the_text() -> None:
     assert copied_faithfully("Reef Dad Oz", "reef_dad_oz: moved to Hobart", [])  # the handle
     assert copied_faithfully("Zoë Hart", "ZOE HART moved", [])
+    assert copied_faithfully("Dad", "Training tues, Dad's on lifts", [])  # a possessive
+    assert copied_faithfully("St Mary's", "the head job at St Mary's primary", [])
     assert not copied_faithfully("Petra Vos", "Petra Voss works for Globex", [])  # misspelt
     assert not copied_faithfully("Bu Aires", "she moved to Buenos Aires", [])
     assert copied_faithfully("Petra Voss", "she works for Globex", ["petra voss"])  # known
