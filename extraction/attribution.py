@@ -431,9 +431,11 @@ def _handle_resolved(
     """Report that the posts of ``handle``, which had a person of its own, are ``person``'s:
     the writer merges that person's entity into theirs."""
     own = people.handles.get(entity_key(handle))
-    if own is None or entity_key(own) == entity_key(person):
-        return
-    found = Resolution(own, person, Reason.HANDLE)
+    if own is not None and entity_key(own) != entity_key(person):
+        _reported(resolutions, Resolution(own, person, Reason.HANDLE))
+
+
+def _reported(resolutions: list[Resolution], found: Resolution) -> None:
     if found not in resolutions:
         resolutions.append(found)
 
@@ -488,9 +490,7 @@ def _revealed_in(people: People, body: str, author: str, resolutions: list[Resol
         named = _REAL_NAME.search(said) or _NAME_HERE.search(said) or _SELF_NAMED.search(said)
         if named is not None and person_like(named["name"]):
             revealed = people.reveal(author, named["name"])
-            found = Resolution(author, revealed, Reason.HANDLE)
-            if found not in resolutions:
-                resolutions.append(found)
+            _reported(resolutions, Resolution(author, revealed, Reason.HANDLE))
             author = revealed
     return author
 

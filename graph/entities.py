@@ -231,10 +231,10 @@ def merge_if_present(
     keys = [entity_key(merged), entity_key(into)]
     if not all(keys) or keys[0] == keys[1]:
         return None
-    found = {r["key"] for r in tx.run(q.EXISTING_KEYS, space=space, keys=keys)}
-    if len(found) < 2:
+    try:  # a missing entity is found before anything is written
+        return merge_in(tx, space, merged, into, reason[:MAX_REASON_CHARS])
+    except NotFoundError:
         return None
-    return merge_in(tx, space, merged, into, reason[:MAX_REASON_CHARS])
 
 
 def merge_in(

@@ -500,10 +500,11 @@ class TripleWriter:
         found = self.memory.canonical(space, found, earlier)
         if resolving:
             found = self._ended_by_death(space, history, stated, found)
-            found = _arrived(found, self._current(space, history), stated, attributed.speaker)
+            current = self._current(space, history)
+            found = _arrived(found, current, stated, attributed.speaker)
             found = with_endings(
                 found,
-                self._current(space, history),
+                current,
                 self._single,
                 is_vehicle,
                 held=self._current(space, history, directed=True),

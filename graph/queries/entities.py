@@ -85,12 +85,6 @@ MATCH (e:Entity {{space: $space}})
 RETURN count(e) AS n
 """
 
-EXISTING_KEYS = """
-UNWIND $keys AS key
-MATCH (e:Entity {space: $space, key: key})
-RETURN e.key AS key
-"""
-
 GET_ENTITY = """
 MATCH (e:Entity {space: $space, key: $key})
 RETURN e.name AS name, e.key AS key, e.embedding AS embedding,
