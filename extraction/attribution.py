@@ -815,10 +815,33 @@ def _without_vocatives(people: People, body: str, speaker: str) -> str:
     return _CLOSING_ADDRESS.sub(lambda m: "" if addressed(m) else m[0], body)
 
 
+_HEADING = re.compile(r"\s*(?P<word>[A-Za-z]+)(?:\s+\d+)?\s*:\s+(?=[\w\"“])")
+
+
+def _without_heading(sentence: str, in_turn: bool) -> str:
+    """The sentence without a heading that names no one ("Confession: bought a nano reef",
+    "Update: moved to Leiden", "PS: …"): a heading is never the sentence's subject. Inside a
+    turn (its speaker already named) any such word is one; elsewhere an everyday word."""
+    found = _HEADING.match(sentence)
+    if found is None:
+        return sentence
+    word = found["word"]
+    if given_name_gender(word) is not None or word.casefold() in _FAMILY_LABELS:
+        return sentence  # "Mum: …" quoted in a body is still someone speaking
+    if in_turn or everyday_word(word.casefold()) or word.casefold() in _LABEL_WORDS:
+        return sentence[found.end() :]
+    return sentence
+
+
+_LABEL_WORDS = frozenset("ps pps eta edit fyi tl tldr nb re update btw".split())
+
+
 def _with_dropped_subject(sentence: str, speaker: str | None) -> str:
     """A turn's sentence that drops its subject is the speaker's: "officially moved to Pilsen!!",
     "mentoring two new grads at Brightwave", "still at Maplebyte"; only for verbs of the facts
-    a memory keeps (not "send coffee", "living the dream")."""
+    a memory keeps (not "send coffee", "living the dream"). A heading before it ("Update:")
+    is dropped."""
+    sentence = _without_heading(sentence, in_turn=speaker is not None)
     if speaker is None:
         return sentence
     header = _DATE_HEADER.match(sentence)

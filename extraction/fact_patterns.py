@@ -241,7 +241,8 @@ _LIGHT_NOUNS = frozenset(
     vacation holiday fan member part lead head post contract offer degree course""".split()
 )
 _LATER_PREPOSITIONS = frozenset({"to", "in", "at", "for", "with", "as"})
-_COPULA = frozenset("is am are was were be been being 's".split())
+_COPULA = frozenset("is am are was were be been being 's 'm 're".split())
+_HEDGES = frozenset("not still now also just actually really currently basically".split())
 _JOB_SUFFIXES = ("er", "or", "ist", "ian", "ant", "eur")
 _NOT_JOBS = frozenset(
     """brother sister mother father daughter grandmother grandfather partner member number
@@ -644,7 +645,7 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         if obj.text.casefold() in _OBJECT_PRONOUNS or obj.text.casefold() in _TIME_WORDS:
             continue
         phrase = " ".join(words)
-        if {w.casefold() for w in words} <= _COPULA | {"not", "still", "now", "also", "just"}:
+        if {w.casefold() for w in words} <= _COPULA | _HEDGES:
             if not _is_job(obj):
                 continue  # "is the one", "was a mess": no relation named
             words, phrase = ["works", "as"], "works as"

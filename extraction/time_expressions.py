@@ -27,6 +27,13 @@ Grain = Literal["day", "week", "weekend", "month", "season", "year", "span"]
 Tense = Literal["past", "future"]
 
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_SHORT_WEEKDAYS = {
+    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+    "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
+    "fri": "friday", "sat": "saturday", "sun": "sunday",
+}  # fmt: skip
+_SHORT = "thurs|thur|thu|tues|tue|weds|wed|fri|sat|sun|mon"
+_SHORT_ALONE = "thurs|thur|tues|weds|fri"  # no English word: "passed it thurs"
 MONTH_NAMES = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
@@ -64,7 +71,11 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("month", rf"(?:last|next|this)\s+(?:{MONTH_NAMES})\b|(?:{MONTH_NAMES})\.?\s+{_YEAR}"),
     ("month", rf"(?<=\b(?:in|by|of)\s)(?:early\s+|late\s+|mid-?)?(?:{MONTH_NAMES})\b"),
     ("month", rf"(?<=\b(?:since|until|after|before|during)\s)(?:{MONTH_NAMES})\b"),
-    ("weekday", rf"(?:last|next|this|coming|past)\s+(?:{_WEEKDAYS})\b|(?:{_WEEKDAYS})(?!s\b)\b"),
+    (
+        "weekday",
+        rf"(?:last|next|this|coming|past)\s+(?:{_WEEKDAYS}|{_SHORT})\b|(?:{_WEEKDAYS})(?!s\b)\b"
+        rf"|(?:{_SHORT_ALONE})\b(?!')|(?<=\b(?:on|since|by|until|till|til)\s)(?:{_SHORT})\b(?!')",
+    ),
     ("year", rf"(?<=\b{_LEAD}\s){_YEAR}\b|(?<=\bthe\s)year\s+{_YEAR}\b"),
 )
 _FINDER = re.compile(
@@ -230,7 +241,10 @@ def _normalised(phrase: str) -> str:
     """The phrase as dateparser reads it best: number words it misses become digits."""
     text = re.sub(r"\s+", " ", phrase.strip().lower())
     text = re.sub(r"^(?:a )?couple of ", "2 ", text)
-    return re.sub(r"^(early|late|mid-?) ", "", text)
+    text = re.sub(r"^(early|late|mid-?) ", "", text)
+    return re.sub(  # "thurs" → "thursday": dateparser knows the whole names
+        rf"\b(?:{_SHORT})\b\.?", lambda m: _SHORT_WEEKDAYS[m.group().rstrip(".")], text
+    )
 
 
 def _tense(text: str, start: int, end: int) -> Tense:

@@ -350,19 +350,31 @@ def read_vehicle(words: Sequence[str]) -> str | None:
 
 def read_pet(words: Sequence[str]) -> list[str]:
     """The names of the animals the words introduce: "a grey cat called Pickle", "two rabbits,
-    Bean and Sprout", "a boxer called Brutus"."""
+    Bean and Sprout", "a boxer called Brutus", "a dog, a kelpie called Reef", "a kitten, named
+    her Bramble"."""
+
+    def past_animals(rest: list[str]) -> list[str]:
+        while rest and is_animal(rest[0]):  # "a tabby cat called Pip"
+            rest = rest[1:]
+        return rest
+
     for i, word in enumerate(words[:6]):
         if not is_animal(word):
             continue
-        rest = list(words[i + 1 :])
-        while rest and is_animal(rest[0]):  # "a tabby cat called Pip"
+        rest = past_animals(list(words[i + 1 :]))
+        if rest[:1] == [","]:
             rest = rest[1:]
-        if (rest[:1] and rest[0].casefold() in ("called", "named")) or rest[:1] == [","]:
+            said = [w.casefold() for w in rest[:4]]
+            if said[:1] in (["a"], ["an"]) and ({"called", "named"} & set(said[2:])):
+                rest = rest[said.index("called" if "called" in said else "named") :]
+        if rest[:1] and rest[0].casefold() in ("called", "named"):
             rest = rest[1:]
+            if rest[:1] and rest[0].casefold() in ("her", "him", "it", "them"):
+                rest = rest[1:]
         names: list[str] = []
         while rest and (_capitalised(rest[0]) or not everyday_word(rest[0])):
-            if rest[0] in (".", ",", ";"):
-                break
+            if rest[0] in (".", ",", ";") or rest[0].casefold() in _DETERMINERS:
+                break  # ", a real menace": no name follows
             names.append(as_name(rest[0]))
             rest = rest[1:]
             if rest[:1] and rest[0].casefold() == "and":
@@ -383,8 +395,10 @@ def well_typed(
         return True
     if relation in _PLACE_RELATIONS:
         common = value.islower() and everyday_word(value.split()[-1]) and not is_place(value)
+        doing = value.islower() and value.endswith("ing") and not is_place(value)
         return not (
-            is_person(value)
+            doing  # "back in reefing" names an activity
+            or is_person(value)
             or is_organisation_name(value)
             or is_vehicle(value)
             or is_skill(value)

@@ -93,11 +93,14 @@ LOG = logging.getLogger(__name__)
 
 
 def storable(triple: Triple) -> bool:
-    """Whether every name of a written fact has a key ("'s" or "—" alone has none): the
-    writer drops what the memory could not store rather than fail the statement."""
+    """Whether every name of a written fact has a key ("'s" or "—" alone has none) and its
+    object is not its subject ("bought a reef for [my] desk" read as for Hamish Tait): the
+    writer drops what the memory could not store, or would store as nonsense, rather than fail
+    the statement."""
     obj = triple.object if triple.object is not None else ("*" if triple.retract else "")
     names = (triple.subject, obj)
-    return bool(relation_key(triple.relation)) and all(entity_key(n) or n == "*" for n in names)
+    keyed = bool(relation_key(triple.relation)) and all(entity_key(n) or n == "*" for n in names)
+    return keyed and entity_key(triple.subject) != entity_key(obj)
 
 
 def _an_institution_as_home(triple: Triple) -> bool:

@@ -175,6 +175,17 @@ def test_a_dropped_subject_is_the_speakers_only_for_a_fact_verb() -> None:
     assert written[0] == "send coffee. living the dream. Oksana Pyrih quit Halyard Labs today"
 
 
+def test_a_heading_before_a_sentence_is_never_its_subject() -> None:
+    _, written = stream(
+        "Oksana Pyrih: Confession: bought a kayak. Update: moved to Molde.",
+        "Update: Arvo Kask moved to Molde last week.",
+        "Oksana Pyrih: Mum: she's fine",
+    )
+    assert written[0] == "Oksana Pyrih bought a kayak. Oksana Pyrih moved to Molde."
+    assert written[1] == "Arvo Kask moved to Molde last week."
+    assert written[2].startswith("Mum:")
+
+
 def test_an_initial_before_a_surname_is_part_of_the_name() -> None:
     _, written = stream("Arvo Kask joined in May.", "New starter reports to A. Kask.")
     assert written[1] == "New starter reports to Arvo Kask."

@@ -53,6 +53,15 @@ def test_phrases_resolve_in_the_local_day_of_the_speaker() -> None:
     assert flying[0].first == date(2024, 5, 11)  # the future tense picks the coming one
 
 
+def test_a_chats_short_weekday_is_a_day_and_an_everyday_word_is_not() -> None:
+    saturday = datetime(2025, 11, 29, 14, 20, tzinfo=UTC)
+    [thurs] = find_time_expressions("passed my final assessment thurs, kept me on", saturday)
+    assert (thurs.first, thurs.kind) == (date(2025, 11, 27), "weekday")
+    [wed] = find_time_expressions("on wed we met", saturday)
+    assert wed.first == date(2025, 11, 26)
+    assert find_time_expressions("I sat down; the sun was out; we wed young", saturday) == []
+
+
 def test_validity_comes_from_ranges_cues_or_a_single_date() -> None:
     moment = datetime(2024, 5, 8, 10, tzinfo=PARIS)
 

@@ -90,6 +90,7 @@ def test_clauses_keep_their_subject() -> None:
         "lol of course she does",
         "The train to Molde was delayed by an hour.",
         "Kemi: {weird} ; stuff > more",
+        "I'm actually Declan's brother btw.",
         "",
     ],
 )

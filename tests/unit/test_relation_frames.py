@@ -45,6 +45,9 @@ def test_readers_take_only_their_kind() -> None:
     assert read_vehicle(tokens("a battered red Vauxhall Astra estate")) == "Vauxhall Astra"
     assert read_pet(tokens("a grey cat called Miso from the shelter")) == ["Miso"]
     assert read_pet(tokens("two hamsters, Pip and Squeak, in a cage")) == ["Pip", "Squeak"]
+    assert read_pet(tokens("a dog, a kelpie called Reef.")) == ["Reef"]
+    assert read_pet(tokens("a kitten, named her Bramble")) == ["Bramble"]
+    assert read_pet(tokens("a cat, a real menace")) == []
 
 
 def test_homes_jobs_and_employers() -> None:

@@ -1,0 +1,24 @@
+"""What a written fact may hold: values of the relation's kind, and never its own subject."""
+
+from __future__ import annotations
+
+from extraction.memory_api import Triple
+from extraction.typed_objects import well_typed
+from hybrid.triple_writer import storable
+
+
+def nobody(name: str) -> bool:
+    return False
+
+
+def test_an_activity_is_no_home() -> None:
+    assert not well_typed("lives in", "reefing", nobody)  # "So I'm back in reefing"
+    assert well_typed("lives in", "Molde", nobody)
+    assert well_typed("lives in", "inverness", nobody)  # a lower-case chat's city
+
+
+def test_a_fact_whose_object_is_its_subject_is_not_stored() -> None:
+    mine = Triple(subject="Hamish Tait", relation="bought a reef for", object="Hamish Tait")
+    assert not storable(mine)
+    assert storable(Triple(subject="Hamish Tait", relation="owns", object="Reef"))
+    assert storable(Triple(subject="Hamish Tait", relation="works for", object=None, retract=True))
