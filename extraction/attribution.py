@@ -291,9 +291,25 @@ def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> s
     return people.add(name)
 
 
+TRANSCRIPT_USERS = frozenset({"user", "human"})  # "User: …": the user, until they give a name
+_USER_ROLE = re.compile(rf"\s*(?i:{'|'.join(sorted(TRANSCRIPT_USERS))})\s*:\s")
+_ASSISTANT_ROLE = re.compile(
+    r"\s*(?:Assistant|ASSISTANT|AI|Bot|ChatGPT|Claude|Gemini|Copilot|GPT(?:-[\w.]+)?)\s*:\s"
+)
+
+
+def assistants_turn(text: str) -> bool:
+    """Whether ``text`` is an AI assistant's turn of a transcript ("Assistant: …"): it answers
+    the user, and what it says of anyone is no one's statement (it restates, or guesses)."""
+    return _ASSISTANT_ROLE.match(text) is not None
+
+
 def turn_speaker(text: str) -> str | None:
     """The speaker of a chat turn, "Noor: …", or of a post ("@zeynepk (Zeynep Kaya): …", or
-    "@zeynepk: …" for a handle the stream may know); not a heading such as "Update: …"."""
+    "@zeynepk: …" for a handle the stream may know); not a heading such as "Update: …". A
+    transcript's "User: …" is the user's post, as a handle's until they give their name."""
+    if _USER_ROLE.match(text):
+        return "@User"
     said_by = chat_speaker(text)
     if said_by is None or said_by.startswith("@"):
         return said_by
@@ -323,8 +339,11 @@ _FAMILY_LABELS = frozenset(
 
 
 def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
-    """Learn the people ``text`` introduces; the chat turn's speaker as the stream knows them."""
+    """Learn the people ``text`` introduces; the chat turn's speaker as the stream knows them.
+    An assistant's turn introduces no one."""
     resolutions: list[Resolution] = []
+    if assistants_turn(text):
+        return None, resolutions
     said_by = turn_speaker(text)
     posted_as = handle(text)
     posted = said_by is not None and said_by.startswith("@")
@@ -412,6 +431,9 @@ _NAME_HERE = re.compile(rf"(?:^|[.!?]\s+){_FULL_NAME} here\b")  # "Brad Nguyen h
 _SELF_NAMED = re.compile(  # "I'm Ciaran Moore." (not "I'm Gordon Ramsay in the kitchen")
     rf"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+{_FULL_NAME}(?=\s*(?:[.,;!)]|btw\b|$))"
 )
+_SIGNS_AS = re.compile(  # "sign it Wren Castellano, not just Wren": the user's own name
+    rf"\b[Ss]ign(?:ed)?\s+(?:it|this|them|off|the\s+\w+)\s+(?:as\s+|with\s+)?{_FULL_NAME}\b"
+)
 _HANDLE_GLOSS = re.compile(rf"{_FULL_NAME}\s*\((?:me,\s*)?@?(?P<handle>[a-z0-9_.]*[a-z0-9])\)")
 _USERNAME = re.compile(r"[\d_.]")  # "bettabrad_92", "reef_dad_oz": a username, not a word
 
@@ -487,7 +509,12 @@ def _revealed_in(people: People, body: str, author: str, resolutions: list[Resol
             _handle_resolved(people, match["handle"], revealed, resolutions)
             author = revealed if holder == author else author
     if entity_key(author) in people.handle_named:
-        named = _REAL_NAME.search(said) or _NAME_HERE.search(said) or _SELF_NAMED.search(said)
+        named = (
+            _REAL_NAME.search(said)
+            or _NAME_HERE.search(said)
+            or _SELF_NAMED.search(said)
+            or _SIGNS_AS.search(said)
+        )
         if named is not None and person_like(named["name"]):
             revealed = people.reveal(author, named["name"])
             _reported(resolutions, Resolution(author, revealed, Reason.HANDLE))
@@ -887,7 +914,10 @@ def _learn_gender(people: People, text: str, named: list[str]) -> None:
 
 
 def attribute(people: People, text: str) -> Attributed:
-    """``text`` observed into ``people`` and written out for the writer (see the module)."""
+    """``text`` observed into ``people`` and written out for the writer (see the module); an
+    assistant's turn is written as nothing."""
+    if assistants_turn(text):
+        return Attributed("")
     speaker, learnt = observe(people, text)
     writer = _Writer(people, speaker)
     if speaker is not None:

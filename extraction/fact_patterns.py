@@ -85,7 +85,7 @@ def _is_proper(token: Token, first: bool) -> bool:
     word, tag = token
     if word.casefold() in _TIME_WORDS or not word[:1].isupper():
         return False
-    return tag in ("NNP", "NNPS") or (not first and tag not in ("PRP", "PRP$", "DT", "IN"))
+    return tag in ("NNP", "NNPS") or (not first and tag not in ("PRP", "PRP$", "DT", "IN", "JJ"))
 
 
 def _retag(tokens: Sequence[Token]) -> list[Token]:
@@ -121,7 +121,20 @@ def _retag(tokens: Sequence[Token]) -> list[Token]:
             and after[1] in ("IN", "TO", "DT", "PRP$", "NNP", "RB", "JJ", "CD")
         ):
             fixed[i] = (word, "VBZ")
+    for i in range(len(fixed) - 1):
+        word, after = fixed[i][0], fixed[i + 1]
+        if 2 <= len(word) <= 4 and word.isalpha() and word.isupper() and _job_noun(after):
+            fixed[i] = (word, "JJ")  # "a UX researcher", "an ER nurse": part of the job
     return fixed
+
+
+def _job_noun(token: Token) -> bool:
+    word = token[0].casefold()
+    return (
+        token[1] in ("NN", "NNS")
+        and word not in _NOT_JOBS
+        and (word in _JOBS or word.endswith(_JOB_SUFFIXES))
+    )
 
 
 @dataclass(frozen=True)
@@ -416,10 +429,7 @@ def _reading(words: list[str], obj: _Phrase) -> RelationReading:
 
 
 def _is_job(phrase: _Phrase) -> bool:
-    head = phrase.text.split()[-1].casefold()
-    if phrase.proper or head in _NOT_JOBS:
-        return False
-    return head in _JOBS or head.endswith(_JOB_SUFFIXES)
+    return not phrase.proper and _job_noun((phrase.text.split()[-1], "NN"))
 
 
 def _apposition_facts(tokens: Sequence[Token]) -> list[Triple]:

@@ -22,6 +22,7 @@ from hybrid import reader_answers
 from hybrid.candidate import Candidate, Evidence
 from hybrid.evidence import EVIDENCE_BUDGET, focused, numbered, question_focus
 from hybrid.prompts import FOCUSED_ANSWER, GRAPH_ANSWER
+from hybrid.question_people import names_capitalised
 
 READER = "graph"
 
@@ -126,6 +127,8 @@ class GraphReader:
         The traversal itself runs on the graph as it is now (concepts keep only their last
         touch, not their past states), so ``as_of`` filters the evidence, not the ranking.
         """
+        if self.recipe.evidence == "focused" and self.people is not None:
+            question = names_capitalised(question, self.people(space))  # typed in lower case
         labels = essential_labels(question)
         traversal = traverse(
             self.store,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from extraction.attribution import TRANSCRIPT_USERS
 from extraction.name_matching import Reason, Resolution, is_diminutive
 from extraction.supersession import SYMMETRIC
 from graph.entities import merge_entities
@@ -63,9 +64,12 @@ def _used_as_person(store: GraphStore, space: str, name: str) -> bool:
 
 def username_of(resolution: Resolution) -> bool:
     """Whether ``resolution`` names the person behind a username of several parts ("Reef Dad
-    Oz" of reef_dad_oz): a person by construction, never a place of the same name, as a
-    one-word handle ("sofia") may be."""
-    return resolution.reason is Reason.HANDLE and len(entity_key(resolution.mention).split()) > 1
+    Oz" of reef_dad_oz) or a transcript's "User": a person by construction, never a place of
+    the same name, as a one-word handle ("sofia") may be."""
+    if resolution.reason is not Reason.HANDLE:
+        return False
+    mention = entity_key(resolution.mention)
+    return len(mention.split()) > 1 or mention in TRANSCRIPT_USERS
 
 
 def merge_reason(resolution: Resolution) -> str:

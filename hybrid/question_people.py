@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from extraction.gazetteer import everyday_word
 from extraction.name_matching import edit_distance, is_diminutive
 from extraction.name_resolution import FIRST_PERSON
 from extraction.text import common_word, word_class
@@ -130,6 +131,26 @@ def people_mentioned(
         if len(set(pets)) == 1:
             add(pets[0], i, i + 1, "nickname")  # "Roz" of Rosalind Kettering
     return sorted(found, key=lambda m: m.start)
+
+
+def names_capitalised(
+    question: str, people: Sequence[str], aliases: Mapping[str, Sequence[str]] | None = None
+) -> str:
+    """The question with the names of known people capitalised as written ("when did rachel
+    and tyler break up?" → "… Rachel and Tyler …"): a lower-case name is no noun to the tagger,
+    so a typed question would lose the very concepts it asks about."""
+    mentions = people_mentioned(question, people, aliases=aliases)
+    words = [w for w, _ in question_words(question)]
+    lone = [m for m in mentions if m.end - m.start == 1]
+    everyday = {words[m.start] for m in lone if everyday_word(words[m.start])}  # "the mark"
+    named = {w for m in mentions for w in words[m.start : m.end]} - everyday
+
+    def capitalised(found: re.Match[str]) -> str:
+        word = found.group()
+        key = entity_key(word.removesuffix("'s").removesuffix("’s"))
+        return word[:1].upper() + word[1:] if word.islower() and key in named else word
+
+    return _WORD.sub(capitalised, question) if named else question
 
 
 def find_subject(

@@ -42,6 +42,7 @@ from graph.updates import get_statement, latest_statements
 from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import event_scores
 from hybrid.event_order import find_event, is_order_question
+from hybrid.question_people import names_capitalised
 from hybrid.said_about import People, asked_person, given_name_in, people_words, whose
 from hybrid.statement_order import StatementOrder
 
@@ -162,7 +163,8 @@ class TimeAnswers:
         asked = asked_person(self.store, space, question)
         subject = asked.subject
         whom = people_words(subject or given_name_in(question), asked.people)
-        event = self.when(space, question, as_of, about=whom)
+        topic = names_capitalised(question, asked.people, asked.aliases)
+        event = self.when(space, topic, as_of, about=whom)
         if event is not None and event.basis == "stated":
             return self._when_candidate(event)
         from_facts = self._when_from_facts(space, question, subject, as_of) if subject else None

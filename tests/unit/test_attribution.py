@@ -271,3 +271,16 @@ def test_a_team_chats_lower_case_label_is_its_speaker() -> None:
 def test_a_paper_named_after_its_town_is_no_person() -> None:
     assert not person_like("Galway Advertiser")
     assert person_like("Florence Welch") and person_like("Austin Butler")
+
+
+def test_a_transcripts_user_is_one_person_and_the_assistant_states_nothing() -> None:
+    people, written = stream(
+        "User: I've moved to Molde for work",
+        "Assistant: Congratulations on Molde! Your sister Gemma must miss you.",
+        "User: thanks. sign it Wren Castellano, not just Wren. I'm learning Norwegian",
+    )
+    assert written[0] == "User has moved to Molde for work"
+    assert written[1] == ""
+    assert written[2].endswith("Wren Castellano is learning Norwegian")
+    assert people.lookup("User") == "Wren Castellano"
+    assert people.lookup("Gemma") is None  # the assistant's words introduce no one

@@ -38,6 +38,10 @@ def facts(text: str) -> list[str]:
             "Owen Pratt moved to Leeds, including his piano and the cat.",
             ["Owen Pratt>>lives in>>Leeds"],
         ),
+        (
+            "Wren has been a UX researcher at Brassfield Analytics for years.",
+            ["Wren>>works as>>UX researcher", "Wren>>works for>>Brassfield Analytics"],
+        ),
     ],
 )
 def test_plain_statements(text: str, expected: list[str]) -> None:

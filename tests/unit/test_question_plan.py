@@ -11,7 +11,7 @@ from extraction.name_matching import is_diminutive
 from extraction.temporal_ops import TemporalOp, When
 from graph.facts_read import FactRecord
 from hybrid.composed_answers import compose, join_values
-from hybrid.question_people import find_subject
+from hybrid.question_people import find_subject, names_capitalised
 from hybrid.question_plan import QuestionPlan, plan_question
 from hybrid.temporal_reads import select
 from hybrid.triple_reader import model_plan
@@ -280,3 +280,18 @@ def test_a_pet_form_of_one_persons_first_name_names_them() -> None:
     assert find_subject("where does cal live?", people) is None  # lower case: a name's end only
     assert find_subject("what is the gala date?", lower) is None
     assert find_subject("where is the mall?", lower) is None
+
+
+def test_a_lower_case_question_gets_its_peoples_names_capitalised() -> None:
+    people = ["Rachel Brennan", "Tyler Novak", "Mark Ellison"]
+    assert (
+        names_capitalised("when did rachel and tyler break up?", people)
+        == "when did Rachel and Tyler break up?"
+    )
+    assert names_capitalised("who does mark ellison work for now?", people) == (
+        "who does Mark Ellison work for now?"
+    )
+    assert names_capitalised("will it rain on the mark?", people) == "will it rain on the mark?"
+    assert names_capitalised("when did rach move?", people, {"rach": ["Rachel Brennan"]}) == (
+        "when did Rach move?"
+    )

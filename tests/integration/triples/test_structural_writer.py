@@ -81,6 +81,28 @@ def test_a_handles_posts_join_the_name_it_gives_even_within_one_batch(
     assert "Coral Coast Institute" in answer.answer
 
 
+def test_a_transcripts_user_is_the_person_they_name_and_the_assistant_states_nothing(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    """ "User: …" turns are one person, stored as "User" until they give their name (then
+    merged, within the batch); an assistant's turn restates or guesses, and writes no fact."""
+    memory = recallgraph.variant(triple_writer="patterns", vectors_enabled=False)
+    memory.remember(
+        space,
+        [
+            "User: I've been a UX researcher at Brassfield Analytics for four years",
+            "Assistant: Great! Since you work at Lipa Robotics in Molde, try this.",
+            "User: sign it Wren Castellano, not just Wren. Also I moved to Ljubljana.",
+        ],
+    )
+    names = {e.name for e in memory.entities(space).entities}
+    assert "User" not in names and "Lipa Robotics" not in names
+    held = {(f.relation, f.object) for f in memory.history(space, "Wren Castellano")}
+    assert {("works for", "Brassfield Analytics"), ("lives in", "Ljubljana")} <= held
+    answer = memory.ask(space, "who does wren work for?", mode="triples")
+    assert "Brassfield Analytics" in answer.answer
+
+
 def test_a_planned_move_is_made_when_the_mover_says_they_are_here(
     recallgraph: RecallGraph, space: str
 ) -> None:
