@@ -47,6 +47,11 @@ _SPEAKER = re.compile(r"^\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)?):\s")
 _HANDLE = re.compile(r"^\s*@([\w.]*\w)(?:\s*\(([^()@:]{2,60})\))?:\s")
 # A team chat's lower-case label, "pri: …", "mirela: …": a handle the stream may know.
 _LOWER_SPEAKER = re.compile(r"^\s*([a-z][a-z0-9_.'-]{1,29}):\s")  # "pri", "bettabrad_92"
+# A transcript's role beside a name: "GUEST (Solveig Amadi): …", "Solveig Amadi (guest): …".
+_ROLE_LABEL = re.compile(
+    r"^\s*(?P<outer>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})\s*"
+    r"\((?P<inner>[\w'’ -]{2,40})\):\s"
+)
 _NOT_SPEAKERS = frozenset(
     """psa fyi nb ps re fwd note edit update todo tldr eta btw imo reminder news correction
     warning q a ok yes no""".split()
@@ -74,11 +79,22 @@ def speaker(text: str) -> str | None:
     found = _SPEAKER.match(text)
     if found:
         return found.group(1)
+    role = _ROLE_LABEL.match(text)
+    if role is not None:
+        return _named_in_role(role)
     post = _HANDLE.match(text)
     if post is None:
         label = _lower_label(text)
         return f"@{label}" if label else None
     return post.group(2).strip() if post.group(2) else f"@{post.group(1)}"
+
+
+def _named_in_role(role: re.Match[str]) -> str:
+    """The name of a role label: the capitalised name in brackets after a role ("GUEST (Solveig
+    Amadi)"), else the name before a role in brackets ("Solveig Amadi (guest)")."""
+    inner = role["inner"].strip()
+    named = all(part[:1].isupper() and not part.isupper() for part in inner.split())
+    return inner if named else role["outer"]
 
 
 def _lower_label(text: str) -> str | None:
@@ -99,7 +115,7 @@ def handle(text: str) -> str | None:
 
 def turn_opening(text: str) -> int:
     """Where what a chat turn or post says begins: after its "Name: " or "@handle (Name): "."""
-    found = _SPEAKER.match(text) or _HANDLE.match(text)
+    found = _SPEAKER.match(text) or _ROLE_LABEL.match(text) or _HANDLE.match(text)
     if found is None and _lower_label(text):
         found = _LOWER_SPEAKER.match(text)
     return found.end() if found else 0

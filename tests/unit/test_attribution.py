@@ -284,3 +284,13 @@ def test_a_transcripts_user_is_one_person_and_the_assistant_states_nothing() -> 
     assert written[2].endswith("Wren Castellano is learning Norwegian")
     assert people.lookup("User") == "Wren Castellano"
     assert people.lookup("Gemma") is None  # the assistant's words introduce no one
+
+
+def test_a_transcripts_role_label_names_its_speaker() -> None:
+    people, written = stream(
+        "HOST: Hello and welcome, I'm Kasia Brannock, recording from Halifax.",
+        "GUEST (Solveig Amadi): Thanks Kasia. I moved to Whitby in 2022.",
+        "Priya Raman (PM): I moved to Molde.",
+    )
+    assert written[1] == "Solveig Amadi moved to Whitby in 2022."
+    assert written[2] == "Priya Raman moved to Molde."
