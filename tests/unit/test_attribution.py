@@ -287,7 +287,7 @@ def test_a_transcripts_user_is_one_person_and_the_assistant_states_nothing() -> 
 
 
 def test_a_transcripts_role_label_names_its_speaker() -> None:
-    people, written = stream(
+    _, written = stream(
         "HOST: Hello and welcome, I'm Kasia Brannock, recording from Halifax.",
         "GUEST (Solveig Amadi): Thanks Kasia. I moved to Whitby in 2022.",
         "Priya Raman (PM): I moved to Molde.",
