@@ -37,7 +37,7 @@ from extraction.gazetteer import (
     is_title_word,
 )
 from extraction.name_matching import Reason, Resolution, match_known
-from extraction.name_resolution import handle, turn_opening
+from extraction.name_resolution import NOT_SPEAKERS, handle, turn_opening
 from extraction.name_resolution import speaker as chat_speaker
 from extraction.people import People, as_name, person_like
 from extraction.text import split_sentences, word_class
@@ -78,7 +78,16 @@ _FAMILY = re.compile(
     r"(?:sister|brother|son|daughter|sis|bro)\s+(?P<first>[A-Z][a-z]+)\b(?!\s+[A-Z])"
 )
 _HANDLE_MENTION = re.compile(r"(?<![\w@])@([\w.]*\w)")
+_INITIAL_BEFORE = re.compile(r"(?<![\w.])([A-Z])\.\s$")
 _PARENTHESIS = re.compile(r"\b([A-Za-z][\w'-]+)\s*\(([^()]*)\)")
+_HONORIFIC = r"(?:(?:Dr|Prof|Mrs|Ms|Mr|Mx)\.?\s+)?"
+_NEE = re.compile(  # "Marisa Thornbury (née Quennell)": the name she was known by before
+    rf"{_FULL_NAME}\s*\((?:née|nee|born|formerly)\s+(?P<old>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)\)"
+)
+_NOW_NAMED = re.compile(  # "… and now publishes as Dr Marisa Thornbury", "now goes by …"
+    rf"\b(?:publishes|goes|writes|is\s+known|performs|trades)\s+(?:as|by|under)\s+"
+    rf"{_HONORIFIC}(?P<new>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{1,2}})"
+)
 _LEADING_NAME = re.compile(r"^\s*([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})")
 _LOWER_PAIR = re.compile(r"(?<![\w'-])(?=([a-z][a-z'-]+) ([a-z][a-z'-]+)(?![\w'-]))")
 _FRAGMENTS = re.compile(r"[^.,;:!?()]+")
@@ -314,6 +323,8 @@ def turn_speaker(text: str) -> str | None:
     if said_by is None or said_by.startswith("@"):
         return said_by
     first = said_by.split()[0]
+    if first.casefold() in NOT_SPEAKERS:
+        return None  # "Edit: …", though Edit is a name too
     if given_name_gender(first) is not None or first.casefold() in _FAMILY_LABELS:
         return said_by  # "Dad: …" in a family's group chat
     return None if everyday_word(first) or big_place(said_by) else said_by
@@ -396,6 +407,7 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
             resolutions.append(Resolution(alias, people.lookup(name), Reason.DECLARED))
     for match in _PARENTHESIS.finditer(body):
         _parenthesis(people, match[1], match[2], resolutions)
+    _name_changes(people, body, resolutions)
     for chunk in _FRAGMENTS.findall(body):  # "ebru aydin." / "leonor vaz, marine biologist"
         words = chunk.split()
         if 2 <= len(words) <= 3 and chunk.strip().islower():
@@ -563,6 +575,28 @@ def _spoken(people: People, text: str, said_by: str | None) -> str:
     written as the person's name ("@samokoro's cousin")."""
     body = text[turn_opening(text) :] if said_by else text
     return _HANDLE_MENTION.sub(lambda m: people.lookup(m[1]) or m[0], body)
+
+
+def _name_changes(people: People, body: str, resolutions: list[Resolution]) -> None:
+    """A person's new full name ("now publishes as Dr Marisa Thornbury", "Marisa Thornbury (née
+    Quennell)"): the same first name, another surname, one person."""
+    pairs: list[tuple[str, str]] = []
+    for match in _NEE.finditer(body):
+        new, old = match["name"], match["old"]
+        pairs.append((new, old if " " in old else f"{new.split()[0]} {old}"))
+    for match in _NOW_NAMED.finditer(body):
+        new = match["new"]
+        first = entity_key(new).split()[0]
+        before = [n for n in capitalised_names(body[: match.start()]) if " " in n]
+        same = [n for n in before if entity_key(n).split()[0] == first and n != new]
+        if same:
+            pairs.append((new, same[0]))
+    for new, old in pairs:
+        if not (person_like(new) and person_like(old)):
+            continue
+        known = people.lookup(old) or people.add(old, sure=True)
+        people.also_named(new, known)
+        _reported(resolutions, Resolution(new, known, Reason.DECLARED))
 
 
 def _parenthesis(people: People, before: str, inside: str, resolutions: list[Resolution]) -> None:
@@ -798,6 +832,10 @@ class _Writer:
         if n == 1 and mention.casefold() in _CALENDAR_SHORT:
             return None
         found = self.people.find(mention, lower=lower)
+        initial = _INITIAL_BEFORE.search(text, 0, span[0][0])
+        if initial is not None and n == 1:  # "A. Tremaine": the initial picks the Tremaine
+            chosen = self.people.initialled(initial[1], mention)
+            found = (chosen, Reason.INITIALS) if chosen else found
         if found is None:
             return None
         name, reason = found
@@ -842,7 +880,7 @@ def _without_vocatives(people: People, body: str, speaker: str) -> str:
     return _CLOSING_ADDRESS.sub(lambda m: "" if addressed(m) else m[0], body)
 
 
-_HEADING = re.compile(r"\s*(?P<word>[A-Za-z]+)(?:\s+\d+)?\s*:\s+(?=[\w\"“])")
+_HEADING = re.compile(r"\s*(?P<word>[A-Za-z]+)(?:\s+\d[\d/.-]*)?\s*:\s+(?=[\w\"“])")
 
 
 def _without_heading(sentence: str, in_turn: bool) -> str:
@@ -852,15 +890,12 @@ def _without_heading(sentence: str, in_turn: bool) -> str:
     found = _HEADING.match(sentence)
     if found is None:
         return sentence
-    word = found["word"]
-    if given_name_gender(word) is not None or word.casefold() in _FAMILY_LABELS:
+    word = found["word"].casefold()
+    if word in NOT_SPEAKERS:
+        return sentence[found.end() :]  # "Edit 2024-05:" (though Edit is a name too)
+    if given_name_gender(found["word"]) is not None or word in _FAMILY_LABELS:
         return sentence  # "Mum: …" quoted in a body is still someone speaking
-    if in_turn or everyday_word(word.casefold()) or word.casefold() in _LABEL_WORDS:
-        return sentence[found.end() :]
-    return sentence
-
-
-_LABEL_WORDS = frozenset("ps pps eta edit fyi tl tldr nb re update btw".split())
+    return sentence[found.end() :] if in_turn or everyday_word(word) else sentence
 
 
 def _with_dropped_subject(sentence: str, speaker: str | None) -> str:

@@ -52,9 +52,10 @@ _ROLE_LABEL = re.compile(
     r"^\s*(?P<outer>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})\s*"
     r"\((?P<inner>[\w'’ -]{2,40})\):\s"
 )
-_NOT_SPEAKERS = frozenset(
+NOT_SPEAKERS = frozenset(  # labels of notes and minutes, not people: "AOB: …", "fyi: …"
     """psa fyi nb ps re fwd note edit update todo tldr eta btw imo reminder news correction
-    warning q a ok yes no""".split()
+    warning q a ok yes no pps aob tbd tba rsvp asap fao apologies attendees absent minutes
+    agenda""".split()
 )
 
 
@@ -100,7 +101,7 @@ def _named_in_role(role: re.Match[str]) -> str:
 def _lower_label(text: str) -> str | None:
     """A lower-case speaker label that names someone ("pri: …"), not a note ("fyi: …")."""
     found = _LOWER_SPEAKER.match(text)
-    if found is None or found[1] in _NOT_SPEAKERS:
+    if found is None or found[1] in NOT_SPEAKERS:
         return None
     label = found[1]
     named = given_name_gender(label.title()) is not None

@@ -222,6 +222,29 @@ class People:
                 holders.discard(single)
                 holders.add(key)
 
+    def initialled(self, initial: str, surname: str) -> str | None:
+        """The one known person whose first name begins with ``initial`` and whose name ends
+        with ``surname`` ("A. Tremaine" is Aoife, not Colm Tremaine)."""
+        last, first = entity_key(surname), initial.casefold()
+        found = {
+            p.name
+            for key, p in self.persons.items()
+            if " " in key and key.endswith(f" {last}") and key.startswith(first)
+        }
+        return found.pop() if len(found) == 1 else None
+
+    def also_named(self, name: str, person: str) -> None:
+        """``name`` is another full name of ``person`` (a married name): one person, whose
+        facts stay under the name the stream knew first."""
+        key, target = entity_key(name), entity_key(person)
+        if not key or key == target:
+            return
+        if target not in self.persons:
+            self.add(person, sure=True)
+        if key in self.persons:
+            self._absorb(key, target)
+        self.aliases.setdefault(key, set()).add(target)
+
     def alias(self, alias: str, name: str) -> None:
         """``alias`` ("Bex", "didi", "Quispe") is another name of ``name``."""
         key, target = entity_key(alias), entity_key(name)

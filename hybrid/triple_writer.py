@@ -93,14 +93,15 @@ LOG = logging.getLogger(__name__)
 
 
 def storable(triple: Triple) -> bool:
-    """Whether every name of a written fact has a key ("'s" or "—" alone has none) and its
-    object is not its subject ("bought a reef for [my] desk" read as for Hamish Tait): the
-    writer drops what the memory could not store, or would store as nonsense, rather than fail
-    the statement."""
+    """Whether every name of a written fact has a key ("'s" or "—" alone has none), its
+    relation begins with a word, and its object is not its subject ("bought a reef for [my]
+    desk" read as for Hamish Tait): the writer drops what the memory could not store, or
+    would store as nonsense, rather than fail the statement."""
     obj = triple.object if triple.object is not None else ("*" if triple.retract else "")
     names = (triple.subject, obj)
+    worded = triple.relation[:1].isalpha()  # "( to" read across a bracket names nothing
     keyed = bool(relation_key(triple.relation)) and all(entity_key(n) or n == "*" for n in names)
-    return keyed and entity_key(triple.subject) != entity_key(obj)
+    return worded and keyed and entity_key(triple.subject) != entity_key(obj)
 
 
 def _an_institution_as_home(triple: Triple) -> bool:

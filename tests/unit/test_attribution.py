@@ -294,3 +294,26 @@ def test_a_transcripts_role_label_names_its_speaker() -> None:
     )
     assert written[1] == "Solveig Amadi moved to Whitby in 2022."
     assert written[2] == "Priya Raman moved to Molde."
+
+
+def test_a_married_name_is_the_same_person() -> None:
+    people, written = stream(
+        "Dr Marisa Quennell joined the department in 2017.",
+        "Marisa Quennell married Ewan Thornbury and now publishes as Dr Marisa Thornbury.",
+        "Assoc. Prof. Marisa Thornbury (née Quennell) moved to Crediton.",
+        "Edit 2024-05: Dr Ewan Thornbury moved to Exeter.",
+    )
+    assert people.lookup("Marisa Thornbury") == "Marisa Quennell"
+    assert people.lookup("Ewan Thornbury") == "Ewan Thornbury"
+    assert "Marisa Quennell (née Quennell) moved to Crediton." in written[2]
+    assert written[3] == "Dr Ewan Thornbury moved to Exeter."
+
+
+def test_an_initial_before_a_shared_surname_picks_the_person() -> None:
+    _, written = stream(
+        "Present: Colm Tremaine, Aoife Tremaine.",
+        "A. Tremaine has moved to Leominster.",
+        "C. Tremaine lent his flatbed.",
+    )
+    assert written[1] == "Aoife Tremaine has moved to Leominster."
+    assert written[2] == "Colm Tremaine lent his flatbed."

@@ -22,3 +22,7 @@ def test_a_fact_whose_object_is_its_subject_is_not_stored() -> None:
     assert not storable(mine)
     assert storable(Triple(subject="Hamish Tait", relation="owns", object="Reef"))
     assert storable(Triple(subject="Hamish Tait", relation="works for", object=None, retract=True))
+
+
+def test_a_relation_read_across_a_bracket_is_not_stored() -> None:
+    assert not storable(Triple(subject="Aoife Tremaine", relation="( to", object="Colm Tremaine"))
