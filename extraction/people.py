@@ -116,7 +116,13 @@ def initials(name: str) -> str:
     return "".join(w[0].upper() for w in name.split() if w.casefold() not in _PARTICLES)
 
 
-_INITIALS = re.compile(r"^[A-Z]{2,3}$")
+def all_initials(name: str) -> set[str]:
+    """A name's initials, a hyphenated part counted once or each ("HO" or "HOV" of Harriet
+    Omondi-Vale)."""
+    return {initials(name), initials(name.replace("-", " "))}
+
+
+_INITIALS = re.compile(r"^[A-Z]{2,4}$")
 _APOSTROPHE = re.compile(r"^[OD]['’](?=[A-Z])")
 _NAME_AND_INITIAL = re.compile(r"^([A-Za-z][\w'-]+) ([A-Z])\.?$")
 
@@ -320,7 +326,7 @@ class People:
             return self._one(self.aliases[key], Reason.DECLARED)
         if _INITIALS.match(mention.strip()):
             return self._one(
-                (k for k, p in self.persons.items() if initials(p.name) == mention.strip()),
+                (k for k, p in self.persons.items() if mention.strip() in all_initials(p.name)),
                 Reason.INITIALS,
             )
         paired = _NAME_AND_INITIAL.match(mention.strip())

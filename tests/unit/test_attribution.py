@@ -317,3 +317,11 @@ def test_an_initial_before_a_shared_surname_picks_the_person() -> None:
     )
     assert written[1] == "Aoife Tremaine has moved to Leominster."
     assert written[2] == "Colm Tremaine lent his flatbed."
+
+
+def test_initials_of_a_hyphenated_surname_count_each_part() -> None:
+    _, written = stream(
+        "Present: Harriet Omondi-Vale (treasurer), Dervla Ashworth-Kinnear.",
+        "AOB: HOV has started as a paralegal at Marchbank Solicitors.",
+    )
+    assert written[1] == "Harriet Omondi-Vale has started as a paralegal at Marchbank Solicitors."
