@@ -71,8 +71,23 @@ _PASTIMES = {"is learning": ("plays",), "plays": ("is learning",)}
 """Relations one pastime is held by: a stop said in either's words ends the one it holds."""
 
 
+def _namesake(t: Triple, values: Sequence[str], said: str) -> str | None:
+    """The one partner of the subject who shares the first name an ending gave alone ("theo
+    and i broke up" ends "is seeing Theo Barrow", though the stream spoke last of another
+    Theo): a name not written out in full is the one the relation holds."""
+    if t.object is None or t.relation not in SYMMETRIC or entity_key(t.object) in said:
+        return None
+    first = entity_key(t.object).split()[:1]
+    namesakes = [v for v in values if entity_key(v).split()[:1] == first]
+    return namesakes[0] if len(namesakes) == 1 else None
+
+
 def _loose(
-    t: Triple, current: Current, is_vehicle: Callable[[str], bool], touched: Touched
+    t: Triple,
+    current: Current,
+    is_vehicle: Callable[[str], bool],
+    touched: Touched,
+    said: str = "",
 ) -> Triple | None:
     """A retraction whose value may name only part of the current one; one whose value the
     stream already ended ("isn't at Copperleaf any more", said again) ends nothing new."""
@@ -90,6 +105,8 @@ def _loose(
     matching = [v for v in values if _part_of(t.object, v) or _part_of(v, t.object)]
     if len(matching) == 1:  # "Sofia Reyes and I broke up" ends "is seeing Sofia"
         return t.model_copy(update={"object": matching[0]})
+    if (partner := _namesake(t, values, said)) is not None:
+        return t.model_copy(update={"object": partner})
     if t.relation not in LOOSE:
         return None if values else t  # "NOT moving back to Bristol" while in Cardiff
     if t.relation in ("drives", "rides") and not is_vehicle(t.object):
@@ -116,7 +133,7 @@ def with_endings(
     kept = [
         t
         for t in (
-            _loose(t, current, is_vehicle, touched)
+            _loose(t, current, is_vehicle, touched, said)
             for t in oriented(triples, held or current, first)
         )
         if t is not None

@@ -99,3 +99,17 @@ def test_an_ending_by_the_full_name_ends_the_first_name_stored_earlier() -> None
         assert endings(fact("Dev Malhotra", "is seeing", "Rahel Tesfaye", retract=True)) == []
     finally:
         del STATE[("Dev Malhotra", "is seeing")]
+
+
+def test_an_ending_by_a_shared_first_name_ends_the_partner_who_has_it() -> None:
+    """ "theo and i broke up", written out as the Theo the stream spoke of last, ends the
+    Theo the speaker is seeing; named in full, it ends only that Theo."""
+    STATE[("Marnie Kyalo", "is seeing")] = ["Theo Barrow"]
+    try:
+        ended = fact("Marnie Kyalo", "is seeing", "Theo Nguyen-Sloane", retract=True)
+        assert endings(ended, text="Marnie: theo and i broke up") == [
+            "Marnie Kyalo>>not is seeing>>Theo Barrow"
+        ]
+        assert endings(ended, text="Marnie: Theo Nguyen-Sloane and I broke up") == []
+    finally:
+        del STATE[("Marnie Kyalo", "is seeing")]
