@@ -15,6 +15,7 @@ from extraction.typed_objects import (
     read_job,
     read_name,
     read_org,
+    read_person,
     read_place,
     read_skill,
     read_topic,
@@ -244,8 +245,11 @@ FRAMES: tuple[Frame, ...] = (
     Frame("is seeing", cue(r"\b(?:seeing|dating|going\s+out\s+with)\b"), read_name),
     Frame(
         "lives with",
-        cue(r"\b(?:moved|moves|moving)\s+in\s+with\b"),
-        read_name,
+        cue(  # "moved in with Matej", "moved into Matej's (place)"
+            r"\b(?:moved|moves|moving)\s+in\s+with\b"
+            r"|\b(?:moved|moves|moving)\s+in(?:to)?\s+(?=[A-Z][\w-]*(?:\s[A-Z][\w-]*)?['’]s\b)"
+        ),
+        read_person,
         plan="plans to move in with",
     ),
     Frame("is seeing", cue(r"\b(?:is|'s|am|are)?\s*still\s+with\b"), read_name),  # a person

@@ -273,7 +273,8 @@ class _Reading:
         )
         relation = frame.relation
         ahead = clause[m.end() :]
-        if frame.plan and (FUTURE.search(ahead) or SEASON_AHEAD.search(ahead)):
+        done = re.search(r"\b\w+ed\b", m.group()) is not None  # "moved in with … on saturday"
+        if frame.plan and not done and (FUTURE.search(ahead) or SEASON_AHEAD.search(ahead)):
             relation = frame.plan
         if frame.ends and FUTURE.search(clause[m.end() :]):
             return  # an ending still to come is no ending yet

@@ -162,6 +162,12 @@ def read_name(words: Sequence[str]) -> str | None:
     return name
 
 
+def read_person(words: Sequence[str]) -> str | None:
+    """A person's name, without the possessive of their home ("moved into Matej's")."""
+    name = read_name(words)
+    return name.removesuffix("'s").removesuffix("’s") if name else None
+
+
 def read_place(words: Sequence[str], window: int = 10) -> str | None:
     """The first place within a few words ("a flat in Salford"; "a room in a shared house in
     Bedminster, Bristol" → Bristol, the town after its neighbourhood; "Whitehawk (Brighton)")."""
@@ -178,6 +184,8 @@ def read_place(words: Sequence[str], window: int = 10) -> str | None:
             continue
         if is_organisation_name(name) or is_vehicle(name) or (name.isupper() and len(name) > 1):
             return None  # "the AMC": an employer's initials, not a place
+        if name.endswith(("'s", "’s")) and not is_place(name):
+            return None  # "moved into Matej's": someone's home, not a place's name
         after = list(words[i + len(name.split()) :])
         if after[:1] in ([","], ["("]) and len(after) > 1:
             town = proper_run(after[1:]) or (after[1] if is_place(after[1]) else None)
@@ -398,6 +406,7 @@ def well_typed(
         doing = value.islower() and value.endswith("ing") and not is_place(value)
         return not (
             doing  # "back in reefing" names an activity
+            or value.endswith(("'s", "’s"))  # "moved into Matej's": his place
             or is_person(value)
             or is_organisation_name(value)
             or is_vehicle(value)

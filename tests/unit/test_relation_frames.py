@@ -461,3 +461,15 @@ def test_a_post_of_an_employer_and_no_common_noun_employer() -> None:
     assert not any("works for" in f for f in facts("Kwame Asante is captain of Nore Rangers."))
     found = combine([], extract_facts("Kwame Asante joined a competitor."), lambda n: n in PEOPLE)
     assert not any(t.relation == "works for" for t in found)
+
+
+def test_moving_into_someones_place_is_living_with_them_and_a_past_move_is_no_plan() -> None:
+    moved = facts("Ines Carvalho moved into Tomasz Wilk's on saturday.", topic="Ines Carvalho")
+    assert moved == ["Ines Carvalho>>lives with>>Tomasz Wilk"]
+    assert facts("Ines Carvalho moved in with Tomasz Wilk on saturday.") == [
+        "Ines Carvalho>>lives with>>Tomasz Wilk"
+    ]
+    assert facts("Ines Carvalho is moving in with Tomasz Wilk on saturday.") == [
+        "Ines Carvalho>>plans to move in with>>Tomasz Wilk"
+    ]
+    assert read_place(tokens("into Tomasz's on saturday")) is None
