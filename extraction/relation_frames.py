@@ -118,6 +118,12 @@ _READERS: dict[str, Reader] = {
 }
 
 
+_ANOTHER_SUBJECT = re.compile(
+    r",\s+(?:the|this|that|its|their)\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?:(?:is|was|are|were|'s)\s+(?:[a-z]+\s+)?)?$"
+)
+
+
 def _verb_first(words: Sequence[str]) -> bool:
     """Whether a clause opens with a verb ("runs the kitchen …", "started at …"): its subject
     is the one before."""
@@ -164,6 +170,9 @@ class _Reading:
         before = [
             span for span in spans if span[1] <= at and (owners or not _possessor(clause, span[1]))
         ]
+        other = _ANOTHER_SUBJECT.search(clause, before[-1][1], at) if before else None
+        if other is not None and not is_job_title(other["noun"]):
+            return []  # "Wren is learning Slovene, the role is based in Ljubljana"
         if before:
             start, _, name = before[-1]
             joined = [p for p in before[:-1] if clause[p[1] : start].strip().casefold() == "and"]
