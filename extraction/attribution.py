@@ -31,6 +31,7 @@ from extraction.gazetteer import (
     chat_place,
     everyday_word,
     is_animal,
+    is_office,
     is_organisation_name,
     is_place,
     is_skill,
@@ -891,6 +892,8 @@ def _without_heading(sentence: str, in_turn: bool) -> str:
     if found is None:
         return sentence
     word = found["word"].casefold()
+    if is_office(word) and sentence[found.end() :][:1].isupper():
+        return sentence  # "Treasurer: Aoife Tremaine": who holds the office
     if word in NOT_SPEAKERS:
         return sentence[found.end() :]  # "Edit 2024-05:" (though Edit is a name too)
     if given_name_gender(found["word"]) is not None or word in _FAMILY_LABELS:

@@ -620,6 +620,9 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         subject = None
     verb, negated, end = _relation_phrase(clause, found.verb_start)
     after = _Context(subject, after.named)
+    tasked = found.verb_start > 0 and clause[found.verb_start - 1][0].casefold() == "to"
+    if tasked and found.verb_start - 1 == found.subject_end:
+        return [], after  # "ACTION: GP to bring Land Rover": a task, not a fact
     if subject is None or not verb or (len(verb) == 1 and verb[0].casefold() in _ING_PREPOSITIONS):
         return [], after  # "…, including the way I label tubes": no relation is named
     if verb[0].casefold() in _REPORTING:  # "Oddvar told me he drives …": read what was told

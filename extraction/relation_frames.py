@@ -62,6 +62,7 @@ from extraction.gazetteer import (
     is_instrument,
     is_job_title,
     is_language,
+    is_office,
     is_organisation_name,
     is_place,
     is_school,
@@ -577,6 +578,7 @@ def frame_facts(
     reading = _Reading(people, topic, [], sure, speaker=speaker)
     _posts_in_parentheses(reading, text)
     _signed_from(reading, text)
+    labelled = _office_labels(reading, text)
     for n, sentence in enumerate(split_sentences(text)):
         if sentence.rstrip().endswith("?"):
             continue
@@ -609,6 +611,7 @@ def frame_facts(
             for subject in subjects:
                 reading.add(subject, relation, places[0], False)
     found = _at_the_account(_vehicles_by_model(reading.found, words), text, reading.people)
+    found = _labels_kept(found, labelled)
     if _NOT_YET_OFFICIAL.search(text):  # "Team Lead! Not official until HR signs off"
         found = [
             t for t in found if t.retract or t.relation not in _INSTITUTION_RELATIONS | {"works as"}
@@ -705,6 +708,30 @@ def _at_the_account(found: list[Triple], text: str, people: Sequence[str]) -> li
         if who not in employed
     ]
     return [*found, *extra]
+
+
+_OFFICE_LABEL = re.compile(  # "Treasurer: Aoife Tremaine.", "Chair (Harriet Omondi-Vale)"
+    r"(?:^|(?<=[.;,:]\s))(?P<office>[A-Z][a-z]+(?:[ -][A-Za-z][a-z]+)?)\s*(?::\s*|\(\s*)"
+    r"(?P<name>[A-Z][\w'’.-]*(?: [A-Z][\w'’-]+){1,2})"
+)
+
+
+def _office_labels(reading: _Reading, text: str) -> set[str]:
+    """A list of officers: the office before each name is held by that person. The offices
+    so labelled (no other reading may give them to the name beside the label)."""
+    labelled = set()
+    for m in _OFFICE_LABEL.finditer(text):
+        if is_office(m["office"]):
+            labelled.add(m["office"])
+            if m["name"] in reading.people:
+                reading.add(m["name"], "works as", m["office"].casefold(), False)
+    return labelled
+
+
+def _labels_kept(found: list[Triple], labelled: set[str]) -> list[Triple]:
+    """ "Treasurer: Aoife Tremaine. Secretary: Bernadette Quayle." gives no one "Secretary"
+    read as the job after Aoife's name."""
+    return [t for t in found if t.relation != "works as" or t.object not in labelled]
 
 
 def _signed_from(reading: _Reading, text: str) -> None:

@@ -95,6 +95,7 @@ def test_clauses_keep_their_subject() -> None:
         "The train to Molde was delayed by an hour.",
         "Kemi: {weird} ; stuff > more",
         "I'm actually Declan's brother btw.",
+        "Colm Tremaine to service the press before spring.",
         "",
     ],
 )

@@ -482,3 +482,10 @@ def test_a_thing_named_after_a_comma_is_where_it_is_based_not_the_person() -> No
     assert facts("Ines Carvalho, the lead engineer is based in Brno.") == [
         "Ines Carvalho>>lives in>>Brno"
     ]
+
+
+def test_a_list_of_officers_gives_each_name_the_office_before_it() -> None:
+    listed = facts("Treasurer: Tomasz Wilk. Secretary: Kwame Asante. Both elected unopposed.")
+    assert listed == ["Tomasz Wilk>>works as>>treasurer", "Kwame Asante>>works as>>secretary"]
+    present = facts("Present: Chair (Ines Carvalho), Treasurer (Tomasz Wilk), Kwame Asante.")
+    assert present == ["Ines Carvalho>>works as>>chair", "Tomasz Wilk>>works as>>treasurer"]
