@@ -367,7 +367,7 @@ def observe(people: People, text: str) -> tuple[str | None, list[Resolution]]:
         if speaker is not None and posted_as is not None:
             people.alias(posted_as, speaker)
             _handle_resolved(people, posted_as, speaker, resolutions)
-    body = _spoken(people, text, said_by)
+    body = _without_heading(_spoken(people, text, said_by), in_turn=False)  # "Edit 2022-09:"
     if speaker is not None and posted:
         speaker = _revealed_in(people, body, speaker, resolutions)
     if said_by is None:
