@@ -65,6 +65,8 @@ _ENDING = re.compile(
     r"|ended|(?:is|are|was|'s) over|cancell?ed|called off|fell through|broke up|split up"
     r"|divorced|moved out|former|resigned|dropped out|swapp?ed|replaced|replacing"
     r"|write[- ]?off|written off|totall?ed|scrapped|no more(?! than\b)|not on call"
+    r"|closed|shut(?: down)?|step(?:ped|ping|s)? (?:back|down)|st(?:ood|ands?|anding) down"
+    r"|wound up|folded|went bust|laid off|made redundant|let go|moved on from"
     r")\b",
     re.IGNORECASE,
 )
@@ -172,6 +174,20 @@ def _stems_said(wanted: set[str], said: set[str]) -> bool:
     )
 
 
+def _name_as_asked(question: str, subject: str) -> frozenset[str]:
+    """The words of the asked person's name as the question writes it ("Does Alan Rusk still
+    …?": alan, rusk), a surname shared with someone else included."""
+    asked = _STILL.match(question)
+    first = entity_key(subject).split()[:1]
+    if asked is None or not first:
+        return frozenset()
+    for run in re.findall(r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*", asked["who"]):
+        parts = entity_key(run).split()
+        if first[0] in parts:
+            return frozenset(parts)
+    return frozenset()
+
+
 def _without(state: str, names: frozenset[str]) -> str:
     """The state without the words that name someone ("Ingrid's", "Brophy's")."""
     return " ".join(
@@ -240,7 +256,8 @@ class StatementStill:
         if subject is None:  # "does she still …?": whose sentences would answer is unknown
             return None
         words = people_words(subject, asked.people)
-        happening = _without(state, words.person) or state
+        named = words.person | words.full | _name_as_asked(question, subject)  # "Rusk" too
+        happening = _without(state, named) or state
         said = self._said(space, happening, subject, words, as_of)
         ending = max((s for s in said if s.ended), key=lambda s: s.said_at, default=None)
         holding = max((s.t for s in said if not s.ended), default=None)

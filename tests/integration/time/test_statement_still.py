@@ -86,3 +86,21 @@ def test_a_newer_statement_that_says_it_answers_yes_where_no_fact_does(
 def test_single_reader_modes_are_not_overruled(recallgraph: RecallGraph, posts: str) -> None:
     answer = recallgraph.ask(posts, "Does Marcus still coach the Lions?", mode="triples")
     assert answer.chosen == "triples"
+
+
+def test_a_shared_surname_near_an_ending_does_not_end_the_state(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    """ "Rusk" names Alan and Imogen Rusk; beside "has left the band" it is the person, not
+    the bassoon he still plays."""
+    recallgraph.remember(
+        space,
+        [
+            "Prof. Alan Rusk plays bassoon with the Exe Valley Sinfonia.",
+            "Dr Imogen Rusk joined the sediment lab.",
+            "Prof. Alan Rusk has left the Penryn Wind Band since the move to Truro, "
+            "but still plays bassoon at home.",
+        ],
+    )
+    answer = recallgraph.ask(space, "Does Alan Rusk still play the bassoon?", mode="hybrid")
+    assert not answer.answer.startswith("No"), answer.answer
