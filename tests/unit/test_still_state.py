@@ -45,7 +45,11 @@ def test_still_state(question: str, state: str | None) -> None:
         ),
         ("i'm not on call anymore", "on call", True),
         ("We closed Kiln & Cullet last spring, the rent doubled.", "running Kiln & Cullet", True),
-        ("He's stepped back from the mountain rescue team.", "volunteering with mountain rescue", True),
+        (
+            "He's stepped back from the mountain rescue team.",
+            "volunteering with mountain rescue",
+            True,
+        ),
         ("the fiesta's a write off, insurance confirmed it", "got the fiesta", True),
         ("He isn’t coaching the Lions anymore", "coach the Lions", True),
         ("coached my last Lions game today", "coach the Lions", True),
