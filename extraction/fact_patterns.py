@@ -128,6 +128,19 @@ def _retag(tokens: Sequence[Token]) -> list[Token]:
     return fixed
 
 
+_LEAVING = frozenset("resign resigns resigned resigning retire retires retired retiring".split())
+_STEPPING = frozenset("step steps stepped stepping stand stands stood standing".split())
+_AUXILIARIES = frozenset("has have had formally officially".split())
+
+
+def _leaves_a_post(verb: Sequence[str]) -> bool:
+    """ "resigns as chair", "stood down as treasurer", "stepped down as Head": the post ends."""
+    words = [w.casefold() for w in verb if w.casefold() not in _COPULA | _AUXILIARIES]
+    if not words:
+        return False
+    return words[0] in _LEAVING or (words[0] in _STEPPING and words[1:2] == ["down"])
+
+
 def _job_noun(token: Token) -> bool:
     word = token[0].casefold()
     return (
@@ -654,9 +667,12 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         return [], after
     triples: list[Triple] = []
     seen: set[tuple[str, bool]] = set()
+    leaving = _leaves_a_post(verb)
     for words, obj in pairs:
         if obj.text.casefold() in _OBJECT_PRONOUNS or obj.text.casefold() in _TIME_WORDS:
             continue
+        if leaving and words[-1].casefold() == "as":
+            words = ["works", "as"]  # "stepped down as Head of Department": that post ends
         phrase = " ".join(words)
         if {w.casefold() for w in words} <= _COPULA | _HEDGES:
             if not _is_job(obj):
@@ -669,7 +685,7 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         if reading.name == ANY_RELATION:
             triples.append(Triple(subject=subject, relation=phrase, object=obj.text, retract=True))
             continue
-        retract = negated or reading.ends
+        retract = negated or reading.ends or (leaving and reading.name == "works as")
         if reading.name == "lives in" and _planned_move(words, clause[end:]):
             reading = read_relation("plans to move to")  # "will move to Bergen next month"
         if reading.name == "lives in":

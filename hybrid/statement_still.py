@@ -63,7 +63,7 @@ _ENDING = re.compile(
     r"|(?:not|\w+n't)\b[^.!?]{0,30}\b(?:anymore|any more)|lost (?:our|my|his|her|their)"
     r"|passed away|died|retired|retiring|last(?: \w+){0,2} (?:day|shift|game|session|lesson|class)"
     r"|ended|(?:is|are|was|'s) over|cancell?ed|called off|fell through|broke up|split up"
-    r"|divorced|moved out|former|resigned|dropped out|swapp?ed|replaced|replacing"
+    r"|divorced|moved out|former|resign(?:ed|s|ing)|dropped out|swapp?ed|replaced|replacing"
     r"|write[- ]?off|written off|totall?ed|scrapped|no more(?! than\b)|not on call"
     r"|closed|shut(?: down)?|step(?:ped|ping|s)? (?:back|down)|st(?:ood|ands?|anding) down"
     r"|wound up|folded|went bust|laid off|made redundant|let go|moved on from"

@@ -52,6 +52,11 @@ def test_updates_and_endings() -> None:
     assert facts("Ilse quit Norrsken Labs in June.") == ["Ilse>>not quit>>Norrsken Labs"]
     assert facts("Tomas no longer carpools with Ilse.") == ["Tomas>>not carpools with>>Ilse"]
     assert facts("Tomas is unemployed.") == ["Tomas>>not works for>>*"]
+    assert facts("Gareth Pryce formally resigns as chair.") == ["Gareth Pryce>>not works as>>chair"]
+    assert facts("Harriet stands down as treasurer.") == ["Harriet>>not works as>>treasurer"]
+    assert facts("Alan Rusk has stepped down as Head of Department.") == [
+        "Alan Rusk>>not works as>>Head of Department"
+    ]
     assert facts("Amara cancelled her Lisbon trip and is now planning on going to Quito.") == [
         "Amara>>not plans to travel to>>*",
         "Amara>>plans to travel to>>Quito",
