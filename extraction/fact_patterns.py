@@ -128,6 +128,7 @@ def _retag(tokens: Sequence[Token]) -> list[Token]:
     return fixed
 
 
+_POSTS = frozenset({"works for", "works as"})
 _LEAVING = frozenset("resign resigns resigned resigning retire retires retired retiring".split())
 _STEPPING = frozenset("step steps stepped stepping stand stands stood standing".split())
 _AUXILIARIES = frozenset("has have had formally officially".split())
@@ -671,7 +672,8 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
     for words, obj in pairs:
         if obj.text.casefold() in _OBJECT_PRONOUNS or obj.text.casefold() in _TIME_WORDS:
             continue
-        if leaving and words[-1].casefold() == "as":
+        own = _reading(words, obj)  # "stepped down as Cardiff Comets coach" ends "coaches"
+        if leaving and words[-1].casefold() == "as" and own.name in _POSTS | {ANY_RELATION}:
             words = ["works", "as"]  # "stepped down as Head of Department": that post ends
         phrase = " ".join(words)
         if {w.casefold() for w in words} <= _COPULA | _HEDGES:

@@ -120,9 +120,10 @@ _READERS: dict[str, Reader] = {
 
 
 _ANOTHER_SUBJECT = re.compile(
-    r",\s+(?:the|this|that|its|their)\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)\s+"
-    r"(?:(?:is|was|are|were|'s)\s+(?:[a-z]+\s+)?)?$"
+    r",\s+(?:the|this|that|its|their)\s+(?P<noun>[a-z]+(?:\s+(?!(?:is|was|are|were)\b)[a-z]+)?)\s+"
+    r"(?P<copula>(?:is|was|are|were|'s)\s+(?:[a-z]+\s+)?)?$"
 )
+_COPULA_CUE = re.compile(r"\s*(?:is|was|are|were|'s)\b")
 
 
 def _verb_first(words: Sequence[str]) -> bool:
@@ -172,6 +173,8 @@ class _Reading:
             span for span in spans if span[1] <= at and (owners or not _possessor(clause, span[1]))
         ]
         other = _ANOTHER_SUBJECT.search(clause, before[-1][1], at) if before else None
+        if other is not None and not (other["copula"] or _COPULA_CUE.match(clause, at)):
+            other = None  # "…, this time as art director": no verb of its own
         if other is not None and not is_job_title(other["noun"]):
             return []  # "Wren is learning Slovene, the role is based in Ljubljana"
         if before:
