@@ -249,7 +249,8 @@ FRAMES: tuple[Frame, ...] = (
         "lives with",
         cue(  # "moved in with Matej", "moved into Matej's (place)"
             r"\b(?:moved|moves|moving)\s+in\s+with\b"
-            r"|\b(?:moved|moves|moving)\s+in(?:to)?\s+(?=[A-Z][\w-]*(?:\s[A-Z][\w-]*)?['’]s\b)"
+            r"|\b(?:moved|moves|moving)\s+in(?:to)?\s+(?=[A-Z][\w-]*(?:\s[A-Z][\w-]*)?['’]s\b"
+            r"(?!\s+(?:old|former|previous|job|role|position|post|seat|office|desk|team)\b))"
         ),
         read_person,
         plan="plans to move in with",

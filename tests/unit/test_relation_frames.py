@@ -473,6 +473,11 @@ def test_moving_into_someones_place_is_living_with_them_and_a_past_move_is_no_pl
         "Ines Carvalho>>plans to move in with>>Tomasz Wilk"
     ]
     assert read_place(tokens("into Tomasz's on saturday")) is None
+    old_flat = facts("Ines Carvalho moved into Tomasz Wilk's old flat in Brno.")
+    assert old_flat == ["Ines Carvalho>>lives in>>Brno"]
+    assert facts("Ines Carvalho moved into Tomasz Wilk's old role as analyst.") == [
+        "Ines Carvalho>>works as>>analyst"
+    ]
 
 
 def test_a_thing_named_after_a_comma_is_where_it_is_based_not_the_person() -> None:
