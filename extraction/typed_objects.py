@@ -220,6 +220,8 @@ def read_org(words: Sequence[str]) -> str | None:
     name = read_name(words)
     if name is None or is_vehicle(name) or is_skill(name) or is_job_title(name, listed=True):
         return None
+    if _described_as_club(words, name):
+        return None  # "joined Balvan, a bouldering gym": a member, not an employee
     if big_place(name) and not is_organisation_name(name):
         return None  # a city; a small town's name may be an employer's too ("Kumo")
     return name
@@ -244,11 +246,26 @@ def read_topic(words: Sequence[str]) -> str | None:
     return " ".join(kept) or None
 
 
+_CLUB_KINDS = frozenset("gym team association collective group".split())
+
+
+def _described_as_club(words: Sequence[str], name: str) -> bool:
+    """ "Balvan, a bouldering gym in Šiška": the words after a name say it is a club."""
+    body = _strip(words)
+    rest = body[len(name.split()) :]
+    if rest[:1] != [","] or len(rest) < 3 or rest[1].casefold() not in ("a", "an", "the"):
+        return False
+    kinds = [w.casefold() for w in rest[2:6]]
+    return any(is_club(w) or w in _CLUB_KINDS for w in kinds)
+
+
 def read_club(words: Sequence[str]) -> str | None:
     """A club, league, choir or band joined ("Darius's book club", "the Cardiff roller derby
-    league")."""
+    league", "Balvan, a bouldering gym")."""
     name = read_name(words)
-    return name if name is not None and is_club(name) else None
+    if name is None:
+        return None
+    return name if is_club(name) or _described_as_club(words, name) else None
 
 
 def read_group(words: Sequence[str]) -> str | None:

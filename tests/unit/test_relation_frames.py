@@ -7,6 +7,7 @@ from extraction.fact_sources import combine
 from extraction.gazetteer import is_job_title, is_place, is_skill, is_vehicle
 from extraction.relation_frames import frame_facts
 from extraction.typed_objects import (
+    read_club,
     read_job,
     read_org,
     read_pet,
@@ -48,6 +49,9 @@ def test_readers_take_only_their_kind() -> None:
     assert read_pet(tokens("a dog, a kelpie called Reef.")) == ["Reef"]
     assert read_pet(tokens("a kitten, named her Bramble")) == ["Bramble"]
     assert read_pet(tokens("a cat, a real menace")) == []
+    assert read_club(tokens("Balvan, a bouldering gym in Brno")) == "Balvan"
+    assert read_org(tokens("Balvan, a bouldering gym in Brno")) is None
+    assert read_org(tokens("Lipa Robotics, a startup in Brno")) == "Lipa Robotics"
 
 
 def test_homes_jobs_and_employers() -> None:
