@@ -61,6 +61,7 @@ from extraction.people import People, people_from
 from extraction.relation_frames import frame_facts
 from extraction.statements import StatementInput
 from extraction.supersession import SYMMETRIC, Current, with_endings
+from extraction.text import split_sentences
 from graph.errors import RecallGraphError
 from graph.facts_read import FactQuery, exact_facts, stream_names
 from graph.facts_write import DueMerge, FactsPart
@@ -102,6 +103,27 @@ def storable(triple: Triple) -> bool:
     worded = triple.relation[:1].isalpha()  # "( to" read across a bracket names nothing
     keyed = bool(relation_key(triple.relation)) and all(entity_key(n) or n == "*" for n in names)
     return worded and keyed and entity_key(triple.subject) != entity_key(obj)
+
+
+_CLOSED_PAST = re.compile(
+    r"\b(?:from\s+)?(?:19|20)\d{2}\s*(?:to|until|till|-|–)\s*(?:19|20)\d{2}\b"
+    r"|\bbetween\s+(?:19|20)\d{2}\s+and\s+(?:19|20)\d{2}\b|\bbefore that\b|\bused to\b",
+    re.IGNORECASE,
+)
+_HELD_NOW = frozenset({"lives in", "works for", "works as", "studies at"})
+
+
+def told_as_past(triple: Triple, stated: str) -> bool:
+    """ "From 2012 to 2016 I lived in Dundee", "Before that I spent three years teaching at
+    Coldharbour": a home or a post of a closed past, told in a story, is not the one held now
+    (written as held, it would end the one that is)."""
+    if triple.retract or triple.object is None or triple.relation not in _HELD_NOW:
+        return False
+    key = entity_key(triple.object)
+    return any(
+        _CLOSED_PAST.search(sentence) and key in entity_key(sentence)
+        for sentence in split_sentences(stated)
+    )
 
 
 def _an_institution_as_home(triple: Triple) -> bool:
@@ -502,6 +524,7 @@ class TripleWriter:
             history = [[_renamed(t, known) for t in written] for written in history]
         earlier = [t for written in history for t in written]
         found = self.memory.canonical(space, found, earlier)
+        found = [t for t in found if not told_as_past(t, stated)]
         if resolving:
             found = self._ended_by_death(space, history, stated, found)
             current = self._current(space, history)

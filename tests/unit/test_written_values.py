@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from extraction.memory_api import Triple
 from extraction.typed_objects import well_typed
-from hybrid.triple_writer import storable
+from hybrid.triple_writer import storable, told_as_past
 
 
 def nobody(name: str) -> bool:
@@ -26,3 +26,15 @@ def test_a_fact_whose_object_is_its_subject_is_not_stored() -> None:
 
 def test_a_relation_read_across_a_bracket_is_not_stored() -> None:
     assert not storable(Triple(subject="Aoife Tremaine", relation="( to", object="Colm Tremaine"))
+
+
+def test_a_home_or_post_of_a_closed_past_is_not_written_as_held() -> None:
+    told = (
+        "Solveig Amadi has lived in Whitby since 2022. Before that Solveig Amadi taught glass "
+        "at Coldharbour Craft School. From 2012 to 2016 Solveig Amadi lived in Dundee."
+    )
+    home = Triple(subject="Solveig Amadi", relation="lives in", object="Whitby")
+    assert not told_as_past(home, told)
+    for past in ("Coldharbour Craft School", "Dundee"):
+        relation = "lives in" if past == "Dundee" else "works for"
+        assert told_as_past(Triple(subject="Solveig Amadi", relation=relation, object=past), told)
