@@ -79,12 +79,14 @@ _FAMILY = re.compile(
     r"(?:sister|brother|son|daughter|sis|bro)\s+(?P<first>[A-Z][a-z]+)\b(?!\s+[A-Z])"
 )
 _HANDLE_MENTION = re.compile(r"(?<![\w@])@([\w.]*\w)")
-_INITIAL_BEFORE = re.compile(r"(?<![\w.])([A-Z])\.\s$")
+_ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s$", re.IGNORECASE)
+_INITIAL_BEFORE = re.compile(r"(?:^|[,;:(]\s*|[.!?]\s+)([A-HJ-Z])\.\s$")  # not "plan A. Tremaine"
 _PARENTHESIS = re.compile(r"\b([A-Za-z][\w'-]+)\s*\(([^()]*)\)")
 _HONORIFIC = r"(?:(?:Dr|Prof|Mrs|Ms|Mr|Mx)\.?\s+)?"
-_NEE = re.compile(  # "Marisa Thornbury (née Quennell)": the name she was known by before
-    rf"{_FULL_NAME}\s*\((?:née|nee|born|formerly)\s+(?P<old>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)\)"
+_NEE = re.compile(  # "Marisa Thornbury (née Quennell)": the surname she was known by before
+    rf"{_FULL_NAME}\s*\((?:née|nee)\s+(?P<old>[A-Z][\w'’-]+)\)"
 )
+_NAME_CHANGE_BRACKET = re.compile(r"^\s*(?:née|nee|born|formerly)\b", re.IGNORECASE)
 _NOW_NAMED = re.compile(  # "… and now publishes as Dr Marisa Thornbury", "now goes by …"
     rf"\b(?:publishes|goes|writes|is\s+known|performs|trades)\s+(?:as|by|under)\s+"
     rf"{_HONORIFIC}(?P<new>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{1,2}})"
@@ -290,6 +292,8 @@ def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> s
     """A person-like name: the known person it misspells, else a new person."""
     known = {entity_key(n): n for n in people.names()}
     key = entity_key(name)
+    if key in people.aliases and (aliased := people.lookup(name)) is not None:
+        return aliased  # "Marisa Thornbury", her married name
     if any(sorted(k.split()) == sorted(key.split()) and k != key for k in known):
         return name  # "Lindqvist Ada": no one new; the memory's tiers decide whom
     if key not in known:
@@ -303,8 +307,8 @@ def _known_or_new(people: People, name: str, resolutions: list[Resolution]) -> s
 
 TRANSCRIPT_USERS = frozenset({"user", "human"})  # "User: …": the user, until they give a name
 _USER_ROLE = re.compile(rf"\s*(?i:{'|'.join(sorted(TRANSCRIPT_USERS))})\s*:\s")
-_ASSISTANT_ROLE = re.compile(
-    r"\s*(?:Assistant|ASSISTANT|AI|Bot|ChatGPT|Claude|Gemini|Copilot|GPT(?:-[\w.]+)?)\s*:\s"
+_ASSISTANT_ROLE = re.compile(  # not "Claude:", "Gemini:": people are called that too
+    r"\s*(?:(?i:assistant|chatgpt)|AI|GPT(?:-[\w.]+)?)\s*(?:\([^()\n]{1,40}\))?\s*:\s"
 )
 
 
@@ -445,7 +449,7 @@ _SELF_NAMED = re.compile(  # "I'm Ciaran Moore." (not "I'm Gordon Ramsay in the 
     rf"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+{_FULL_NAME}(?=\s*(?:[.,;!)]|btw\b|$))"
 )
 _SIGNS_AS = re.compile(  # "sign it Wren Castellano, not just Wren": the user's own name
-    rf"\b[Ss]ign(?:ed)?\s+(?:it|this|them|off|the\s+\w+)\s+(?:as\s+|with\s+)?{_FULL_NAME}\b"
+    rf"\b[Ss]ign(?:ed)?\s+(?:it|this|them|off)\s+(?:as\s+)?{_FULL_NAME}\b"
 )
 _HANDLE_GLOSS = re.compile(rf"{_FULL_NAME}\s*\((?:me,\s*)?@?(?P<handle>[a-z0-9_.]*[a-z0-9])\)")
 _USERNAME = re.compile(r"[\d_.]")  # "bettabrad_92", "reef_dad_oz": a username, not a word
@@ -591,17 +595,23 @@ def _name_changes(people: People, body: str, resolutions: list[Resolution]) -> N
         before = [n for n in capitalised_names(body[: match.start()]) if " " in n]
         same = [n for n in before if entity_key(n).split()[0] == first and n != new]
         if same:
-            pairs.append((new, same[0]))
+            pairs.append((new, same[-1]))
     for new, old in pairs:
         if not (person_like(new) and person_like(old)):
             continue
-        known = people.lookup(old) or people.add(old, sure=True)
+        known = people.lookup(old)
+        if known is None:  # the stream knew neither name before: the one it uses now
+            new, old = old, people.add(new, sure=True)
+            known = old
         people.also_named(new, known)
         _reported(resolutions, Resolution(new, known, Reason.DECLARED))
 
 
 def _parenthesis(people: People, before: str, inside: str, resolutions: list[Resolution]) -> None:
-    """ "Bex (Rebecca Mwangi on the forms)": an alias; "sanne (de wit, …)": a surname given."""
+    """ "Bex (Rebecca Mwangi on the forms)": an alias; "sanne (de wit, …)": a surname given;
+    not "(née Quennell)", a name change (``_name_changes``)."""
+    if _NAME_CHANGE_BRACKET.match(inside):
+        return
     chunk = inside.split(",")[0]
     name = _name_words(chunk)
     if not name:
@@ -840,6 +850,8 @@ class _Writer:
         if found is None:
             return None
         name, reason = found
+        if reason is Reason.INITIALS and _ARTICLE_BEFORE.search(text, 0, span[0][0]):
+            return None  # "worked for the NHS": an organisation, not Nadia Hale-Simmons
         shouted = mention.isupper() and len(mention.replace(" ", "")) > 3
         if shouted and reason in (Reason.NICKNAME, Reason.PART_OF_NAME, Reason.SPELLING):
             return None  # "THE HARBOUR HALF": shouting, not a Harbourline ("HI FELIPE" is Felipe)

@@ -48,9 +48,11 @@ TENURE = (  # how long someone has been in a post: "first week", "3 years", "wee
     r"(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:months?|years?)"
     r"|first\s+(?:days?|weeks?|months?|shifts?)|(?:day|week)\s+(?:one|1))"
 )
-HOME = (  # not "a place at Wendouree College" (a study place), "a place on the course"
-    r"(?:flat|apartment|place(?!\s+(?:at|on)\b)|house|room|studio|home|cottage|lease|flatshare)"
+_STUDY_PLACE = (  # "a place at Wendouree College", "a place on the course": no home
+    r"(?!\s+(?:at|on)\s+(?:\S+\s+){0,3}?(?:college|university|uni|school|academy|course"
+    r"|programme|program|scheme|team|squad)\b)"
 )
+HOME = rf"(?:flat|apartment|place{_STUDY_PLACE}|house|room|studio|home|cottage|lease|flatshare)"
 FRAMES: tuple[Frame, ...] = (
     Frame("", cue(r"\bmoved\s+to\b"), read_org),
     Frame("is learning", cue(r"\bteach(?:ing|es)?\b"), read_skill, passive=True),

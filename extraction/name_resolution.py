@@ -23,6 +23,7 @@ subjects, most recent first), every name the memory knows, its aliases and the e
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -81,8 +82,9 @@ def speaker(text: str) -> str | None:
     if found:
         return found.group(1)
     role = _ROLE_LABEL.match(text)
-    if role is not None:
-        return _named_in_role(role)
+    named = _named_in_role(role) if role is not None else None
+    if named is not None:
+        return named
     post = _HANDLE.match(text)
     if post is None:
         label = _lower_label(text)
@@ -90,12 +92,27 @@ def speaker(text: str) -> str | None:
     return post.group(2).strip() if post.group(2) else f"@{post.group(1)}"
 
 
-def _named_in_role(role: re.Match[str]) -> str:
+_CALENDAR = frozenset(
+    w.casefold() for w in (*calendar.month_name[1:], *calendar.day_name)
+)  # "Edit (June)": a month, though June is a name too
+
+
+def _named_in_role(role: re.Match[str]) -> str | None:
     """The name of a role label: the capitalised name in brackets after a role ("GUEST (Solveig
-    Amadi)"), else the name before a role in brackets ("Solveig Amadi (guest)")."""
-    inner = role["inner"].strip()
-    named = all(part[:1].isupper() and not part.isupper() for part in inner.split())
-    return inner if named else role["outer"]
+    Amadi)"), else the name before a role in brackets ("Solveig Amadi (guest)"); None for a
+    heading ("Diary (Tues)", "Dinner (Friday)", "Edit (June)")."""
+    inner, outer = role["inner"].strip(), role["outer"]
+    parts = inner.split()
+    capitalised = all(p[:1].isupper() and not p.isupper() for p in parts)
+    given = len(parts) == 1 and given_name_gender(parts[0]) is not None
+    if capitalised and (len(parts) > 1 or (given and parts[0].casefold() not in _CALENDAR)):
+        return inner
+    first = outer.split()[0]
+    if first.casefold() in NOT_SPEAKERS:
+        return None
+    if given_name_gender(first) is None and (everyday_word(first.casefold()) or " " not in outer):
+        return None  # a heading, not a person's name
+    return outer
 
 
 def _lower_label(text: str) -> str | None:
@@ -116,7 +133,9 @@ def handle(text: str) -> str | None:
 
 def turn_opening(text: str) -> int:
     """Where what a chat turn or post says begins: after its "Name: " or "@handle (Name): "."""
-    found = _SPEAKER.match(text) or _ROLE_LABEL.match(text) or _HANDLE.match(text)
+    role = _ROLE_LABEL.match(text)
+    found = _SPEAKER.match(text) or (role if role and _named_in_role(role) else None)
+    found = found or _HANDLE.match(text)
     if found is None and _lower_label(text):
         found = _LOWER_SPEAKER.match(text)
     return found.end() if found else 0

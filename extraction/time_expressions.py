@@ -33,7 +33,8 @@ _SHORT_WEEKDAYS = {
     "fri": "friday", "sat": "saturday", "sun": "sunday",
 }  # fmt: skip
 _SHORT = "thurs|thur|thu|tues|tue|weds|wed|fri|sat|sun|mon"
-_SHORT_ALONE = "thurs|thur|tues|weds|fri"  # no English word: "passed it thurs"
+_SHORT_ALONE = "thurs|thur|tues|fri"  # no English word: "passed it thurs"
+_SHORT_ENDS = r"(?=\s*(?:[.,!?;:)]|$|\d|at\b|and\b|or\b|morning|night|afternoon|evening))"
 MONTH_NAMES = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
@@ -73,8 +74,9 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("month", rf"(?<=\b(?:since|until|after|before|during)\s)(?:{MONTH_NAMES})\b"),
     (
         "weekday",
-        rf"(?:last|next|this|coming|past)\s+(?:{_WEEKDAYS}|{_SHORT})\b|(?:{_WEEKDAYS})(?!s\b)\b"
-        rf"|(?:{_SHORT_ALONE})\b(?!')|(?<=\b(?:on|since|by|until|till|til)\s)(?:{_SHORT})\b(?!')",
+        rf"(?:last|next|this|coming|past)\s+(?:{_WEEKDAYS}|{_SHORT_ALONE}|thu|tue)\b"
+        rf"|(?:{_WEEKDAYS})(?!s\b)\b|(?:{_SHORT_ALONE})\b(?!')"
+        rf"|(?<=\b(?:on|since|by|until|till|til)\s)(?:{_SHORT})\b(?!'){_SHORT_ENDS}",
     ),
     ("year", rf"(?<=\b{_LEAD}\s){_YEAR}\b|(?<=\bthe\s)year\s+{_YEAR}\b"),
 )

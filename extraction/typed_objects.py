@@ -246,7 +246,7 @@ def read_topic(words: Sequence[str]) -> str | None:
     return " ".join(kept) or None
 
 
-_CLUB_KINDS = frozenset("gym team association collective group".split())
+_CLUB_KINDS = frozenset({"gym", "association"})  # not "a small team building payroll tools"
 
 
 def _described_as_club(words: Sequence[str], name: str) -> bool:
@@ -420,10 +420,8 @@ def well_typed(
         return True
     if relation in _PLACE_RELATIONS:
         common = value.islower() and everyday_word(value.split()[-1]) and not is_place(value)
-        doing = value.islower() and value.endswith("ing") and not is_place(value)
         return not (
-            doing  # "back in reefing" names an activity
-            or value.endswith(("'s", "’s"))  # "moved into Matej's": his place
+            (value.endswith(("'s", "’s")) and not is_place(value))  # "moved into Matej's"
             or is_person(value)
             or is_organisation_name(value)
             or is_vehicle(value)

@@ -65,8 +65,9 @@ _ENDING = re.compile(
     r"|ended|(?:is|are|was|'s) over|cancell?ed|called off|fell through|broke up|split up"
     r"|divorced|moved out|former|resign(?:ed|s|ing)|dropped out|swapp?ed|replaced|replacing"
     r"|write[- ]?off|written off|totall?ed|scrapped|no more(?! than\b)|not on call"
-    r"|closed|shut(?: down)?|step(?:ped|ping|s)? (?:back|down)|st(?:ood|ands?|anding) down"
-    r"|wound up|folded|went bust|laid off|made redundant|let go|moved on from"
+    r"|closed(?! (?:for|early|until|till|over|on)\b)|shut down|step(?:ped|ping|s)? back from"
+    r"|step(?:ped|ping|s)? down|st(?:ood|ands?|anding) down|wound up|went bust|laid off"
+    r"|made redundant|let go|moved on from"
     r")\b",
     re.IGNORECASE,
 )

@@ -42,6 +42,7 @@ import threading
 from collections import defaultdict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Literal
 
 from extraction.attribution import Attributed, attribute, observe
@@ -105,25 +106,51 @@ def storable(triple: Triple) -> bool:
     return worded and keyed and entity_key(triple.subject) != entity_key(obj)
 
 
-_CLOSED_PAST = re.compile(
-    r"\b(?:from\s+)?(?:19|20)\d{2}\s*(?:to|until|till|-|–)\s*(?:19|20)\d{2}\b"
-    r"|\bbetween\s+(?:19|20)\d{2}\s+and\s+(?:19|20)\d{2}\b|\bbefore that\b|\bused to\b",
+_PAST_RANGE = re.compile(
+    r"\b(?:from\s+)?(?:19|20)\d{2}\s*(?:to|until|till|-|–)\s*(?P<end>(?:19|20)\d{2})\b"
+    r"|\bbetween\s+(?:19|20)\d{2}\s+and\s+(?P<last>(?:19|20)\d{2})\b",
     re.IGNORECASE,
 )
+_PAST_FROM_HERE = re.compile(r"\b(?:before that|used to)\b", re.IGNORECASE)
+_NOW_AGAIN = re.compile(r"\b(?:but|now|currently|these days|today)\b|[;]", re.IGNORECASE)
 _HELD_NOW = frozenset({"lives in", "works for", "works as", "studies at"})
 
 
-def told_as_past(triple: Triple, stated: str) -> bool:
+def _past_spans(sentence: str, this_year: int | None) -> list[tuple[int, int]]:
+    """The stretches of a sentence told as a closed past: the clause of a year range that has
+    ended ("From 2012 to 2016 I lived in Dundee"), or what follows "before that" or "used to"
+    until "but", "now" or a semicolon."""
+    spans = []
+    for m in _PAST_RANGE.finditer(sentence):
+        end = int(m["end"] or m["last"])
+        if this_year is None or end < this_year:
+            spans.append((0, len(sentence)))
+    for m in _PAST_FROM_HERE.finditer(sentence):
+        stop = _NOW_AGAIN.search(sentence, m.end())
+        spans.append((m.end(), stop.start() if stop else len(sentence)))
+    return spans
+
+
+def _year_said(observed: str | datetime | None) -> int | None:
+    """The year a statement was said in, where it says when (ISO 8601 text or a date-time)."""
+    if isinstance(observed, datetime):
+        return observed.year
+    return int(observed[:4]) if observed and observed[:4].isdigit() else None
+
+
+def told_as_past(triple: Triple, stated: str, this_year: int | None = None) -> bool:
     """ "From 2012 to 2016 I lived in Dundee", "Before that I spent three years teaching at
     Coldharbour": a home or a post of a closed past, told in a story, is not the one held now
-    (written as held, it would end the one that is)."""
+    (written as held, it would end the one that is). Not "I used to live in Leeds but now I live
+    in York", nor a range that has not ended ("my PhD at Leeds (2022-2026)", said in 2025)."""
     if triple.retract or triple.object is None or triple.relation not in _HELD_NOW:
         return False
-    key = entity_key(triple.object)
-    return any(
-        _CLOSED_PAST.search(sentence) and key in entity_key(sentence)
-        for sentence in split_sentences(stated)
-    )
+    named = re.compile(rf"(?<![\w'-]){re.escape(triple.object)}(?![\w'-])", re.IGNORECASE)
+    for sentence in split_sentences(stated):
+        for start, end in _past_spans(sentence, this_year):
+            if named.search(sentence, start, end):
+                return True
+    return False
 
 
 def _an_institution_as_home(triple: Triple) -> bool:
@@ -524,7 +551,8 @@ class TripleWriter:
             history = [[_renamed(t, known) for t in written] for written in history]
         earlier = [t for written in history for t in written]
         found = self.memory.canonical(space, found, earlier)
-        found = [t for t in found if not told_as_past(t, stated)]
+        year = _year_said(statement.observed_at)
+        found = [t for t in found if not told_as_past(t, stated, year)]
         if resolving:
             found = self._ended_by_death(space, history, stated, found)
             current = self._current(space, history)

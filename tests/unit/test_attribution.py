@@ -305,7 +305,7 @@ def test_a_married_name_is_the_same_person() -> None:
     )
     assert people.lookup("Marisa Thornbury") == "Marisa Quennell"
     assert people.lookup("Ewan Thornbury") == "Ewan Thornbury"
-    assert "Marisa Quennell (née Quennell) moved to Crediton." in written[2]
+    assert "Marisa Quennell (née" in written[2] and "moved to Crediton" in written[2]
     assert written[3] == "Dr Ewan Thornbury moved to Exeter."
 
 
@@ -325,3 +325,27 @@ def test_initials_of_a_hyphenated_surname_count_each_part() -> None:
         "AOB: HOV has started as a paralegal at Marchbank Solicitors.",
     )
     assert written[1] == "Harriet Omondi-Vale has started as a paralegal at Marchbank Solicitors."
+
+
+def test_name_changes_signatures_roles_and_initials_are_not_read_into_ordinary_words() -> None:
+    people, written = stream(
+        "Priya Raman (formerly Google) joined the team.",
+        "Claude: just got the job at Arup!",
+        "Diary (Tues): I started at Arup today.",
+        "Nadia Hale-Simmons, Aoife Tremaine and Colm Tremaine came.",
+        "I've worked for the NHS for six years. We voted for plan A. Tremaine was annoyed.",
+    )
+    assert people.lookup("Priya Raman") == "Priya Raman" and people.lookup("Priya Google") is None
+    assert written[1] == "Claude just got the job at Arup!"  # Claude is a person here
+    assert "Tues started" not in written[2]
+    assert written[4] == (
+        "I've worked for the NHS for six years. We voted for plan A. Tremaine was annoyed."
+    )
+
+
+def test_a_handle_is_not_renamed_by_someone_signed_with() -> None:
+    _, written = stream(
+        "@reef_dad_oz: hey all",
+        "@reef_dad_oz: signed the contract with Harriet Omondi yesterday, I'm a nurse now",
+    )
+    assert "Harriet Omondi is a nurse" not in written[1]

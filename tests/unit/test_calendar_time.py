@@ -57,9 +57,10 @@ def test_a_chats_short_weekday_is_a_day_and_an_everyday_word_is_not() -> None:
     saturday = datetime(2025, 11, 29, 14, 20, tzinfo=UTC)
     [thurs] = find_time_expressions("passed my final assessment thurs, kept me on", saturday)
     assert (thurs.first, thurs.kind) == (date(2025, 11, 27), "weekday")
-    [wed] = find_time_expressions("on wed we met", saturday)
+    [wed] = find_time_expressions("on wed, we met", saturday)
     assert wed.first == date(2025, 11, 26)
     assert find_time_expressions("I sat down; the sun was out; we wed young", saturday) == []
+    assert find_time_expressions("We lay on sun loungers. This sat nav is useless", saturday) == []
 
 
 def test_validity_comes_from_ranges_cues_or_a_single_date() -> None:
