@@ -673,7 +673,8 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         if obj.text.casefold() in _OBJECT_PRONOUNS or obj.text.casefold() in _TIME_WORDS:
             continue
         own = _reading(words, obj)  # "stepped down as Cardiff Comets coach" ends "coaches"
-        if leaving and words[-1].casefold() == "as" and own.name in _POSTS | {ANY_RELATION}:
+        ending_post = not own.canonical or own.name in _POSTS | {ANY_RELATION}
+        if leaving and words[-1].casefold() == "as" and ending_post:
             words = ["works", "as"]  # "stepped down as Head of Department": that post ends
         phrase = " ".join(words)
         if {w.casefold() for w in words} <= _COPULA | _HEDGES:

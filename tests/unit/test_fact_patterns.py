@@ -54,6 +54,7 @@ def test_updates_and_endings() -> None:
     assert facts("Tomas is unemployed.") == ["Tomas>>not works for>>*"]
     assert facts("Gareth Pryce formally resigns as chair.") == ["Gareth Pryce>>not works as>>chair"]
     assert facts("Harriet stands down as treasurer.") == ["Harriet>>not works as>>treasurer"]
+    assert facts("Colm has stood down as chair.") == ["Colm>>not works as>>chair"]
     assert facts("Alan Rusk has stepped down as Head of Department.") == [
         "Alan Rusk>>not works as>>Head of Department"
     ]
