@@ -445,7 +445,27 @@ class TripleMemory:
         )
         if found.truncated:
             return TemporalAnswer(when, [])
-        return select(found.facts, when, as_of)
+        own = {(entity_key(f.object), f.t_from) for f in found.facts}
+        mirrored = [
+            f
+            for f in self._mirrored(space, query, same_relation)
+            if (entity_key(f.object), f.t_from) not in own  # a couple written both ways
+        ]
+        return select([*found.facts, *mirrored], when, as_of)
+
+    def _mirrored(self, space: str, query: Query, same_relation: bool) -> list[FactRecord]:
+        """A couple's relation read from the other side ("Who is Sam engaged to?" when the
+        stream wrote "Priyanka married to Sam"), as the asked person's facts."""
+        symmetric = query.relation is not None and relation_key(query.relation) in SYMMETRIC_KEYS
+        if not symmetric or query.subject is None or query.object is not None:
+            return []
+        other_side = Query(relation=query.relation, object=query.subject)
+        found = self.match(
+            space, other_side, history=True, limit=self.config.q_thr, same_relation=same_relation
+        )
+        if found.truncated:
+            return []
+        return [replace(f, subject=f.object, object=f.subject) for f in found.facts]
 
     def history(
         self, space: str, subject: str, relation: str | None = None, *, limit: int = 1000

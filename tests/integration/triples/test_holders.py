@@ -111,3 +111,15 @@ def test_a_person_named_by_their_role_to_another_is_read_as_that_person(
     spouse = reader.answer(space, "Who does Sam Okoro's wife work for now?")  # stored her way
     assert spouse.answer == "Brightwave Analytics"
     assert reader.answer(space, "Where does Sam Okoro's wife live?", as_of=7).no_information
+
+
+def test_a_couples_relation_is_read_from_either_side(memory: TripleMemory, space: str) -> None:
+    """The stream wrote "Priyanka Nair married to Sam Okoro"; asked about Sam, the read finds
+    it from Sam's side (is seeing, married to and partner of hold both ways)."""
+    write_at(memory, space, 1, fact("Priyanka Nair", "married to", "Sam Okoro"))
+    write_at(memory, space, 2, fact("Priyanka Nair", "works for", "Brightwave Analytics"))
+    read = memory.read_when(space, Query(subject="Sam Okoro", relation="married to"))
+    assert [(f.subject, f.object) for f in read.facts] == [("Sam Okoro", "Priyanka Nair")]
+    assert memory.read_when(space, Query(subject="Sam Okoro", relation="works for")).facts == []
+    answer = TripleReader(memory, None).answer(space, "Who is Sam Okoro married to?")
+    assert answer.answer == "Priyanka Nair"
