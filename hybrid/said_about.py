@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from extraction.attribution import CALENDAR_WORDS
 from extraction.common_names import given_name_gender
@@ -44,6 +44,21 @@ class People:
     others: tuple[frozenset[str], ...]
     full: frozenset[str] = frozenset()
     known: frozenset[str] = frozenset()
+
+
+def with_aliases(words: People, person: str | None, aliases: Mapping[str, Sequence[str]]) -> People:
+    """The person's naming words with the aliases only they hold ("User", the transcript's
+    user before she gave her name; "Bex"): a statement by or about them under that name is
+    theirs."""
+    if person is None:
+        return words
+    own = {
+        part
+        for alias, holders in aliases.items()
+        if list(dict.fromkeys(entity_key(h) for h in holders)) == [entity_key(person)]
+        for part in alias.split()
+    }
+    return replace(words, person=words.person | own) if own else words
 
 
 def people_words(person: str | None, people: Sequence[str]) -> People:

@@ -41,6 +41,7 @@ from hybrid.said_about import (
     given_name_in,
     people_words,
     whose,
+    with_aliases,
 )
 from hybrid.statement_order import SAME_PERSON_BONUS
 
@@ -256,7 +257,7 @@ class StatementStill:
         subject = asked.subject or given_name_in(question)
         if subject is None:  # "does she still …?": whose sentences would answer is unknown
             return None
-        words = people_words(subject, asked.people)
+        words = with_aliases(people_words(subject, asked.people), subject, asked.aliases)
         named = words.person | words.full | _name_as_asked(question, subject)  # "Rusk" too
         happening = _without(state, named) or state
         said = self._said(space, happening, subject, words, as_of)

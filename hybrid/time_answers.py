@@ -43,7 +43,14 @@ from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import event_scores
 from hybrid.event_order import find_event, is_order_question
 from hybrid.question_people import names_capitalised
-from hybrid.said_about import People, asked_person, given_name_in, people_words, whose
+from hybrid.said_about import (
+    People,
+    asked_person,
+    given_name_in,
+    people_words,
+    whose,
+    with_aliases,
+)
 from hybrid.statement_order import StatementOrder
 
 READER = "time"
@@ -162,7 +169,8 @@ class TimeAnswers:
         as good as the writer's reading, the statements hold what was said."""
         asked = asked_person(self.store, space, question)
         subject = asked.subject
-        whom = people_words(subject or given_name_in(question), asked.people)
+        named = subject or given_name_in(question)
+        whom = with_aliases(people_words(named, asked.people), named, asked.aliases)
         topic = names_capitalised(question, asked.people, asked.aliases)
         event = self.when(space, topic, as_of, about=whom)
         if event is not None and event.basis == "stated":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hybrid.said_about import people_words, whose
+from hybrid.said_about import people_words, whose, with_aliases
 
 PEOPLE = ["Tom Okonjo", "Tom Haldane", "Priyanka Sethi"]
 
@@ -43,3 +43,12 @@ def test_a_handle_is_read_by_a_whole_part_not_by_letters_inside_another_name() -
     anna = people_words("Anna Byrne", people)
     assert whose("@hannah_k: I quit the choir", anna) == (False, False)
     assert whose("@anna.b: I quit the choir", anna) == (True, False)
+
+
+def test_an_alias_only_the_person_holds_names_them() -> None:
+    words = people_words("Wren Castellano", ["Wren Castellano", "Matej Hrovat"])
+    aliases = {"user": ["Wren Castellano"], "matej": ["Matej Hrovat"], "bex": ["A B", "C D"]}
+    theirs = with_aliases(words, "Wren Castellano", aliases)
+    assert whose("User: I ran the Riverlights Half on sunday", theirs) == (True, False)
+    assert whose("User: I ran the Riverlights Half on sunday", words) == (False, False)
+    assert theirs.person == {"user", "wren", "castellano"}
