@@ -420,8 +420,10 @@ def well_typed(
         return True
     if relation in _PLACE_RELATIONS:
         common = value.islower() and everyday_word(value.split()[-1]) and not is_place(value)
+        doing = value.islower() and value.endswith("ing") and " " not in value
         return not (
-            (value.endswith(("'s", "’s")) and not is_place(value))  # "moved into Matej's"
+            (doing and not is_place(value))  # "back in reefing" (most "-ing" towns are listed)
+            or (value.endswith(("'s", "’s")) and not is_place(value))  # "moved into Matej's"
             or is_person(value)
             or is_organisation_name(value)
             or is_vehicle(value)

@@ -16,7 +16,8 @@ def test_an_activity_or_someones_place_is_no_home() -> None:
     assert not well_typed("lives in", "Matej's", nobody)  # "moved into Matej's"
     assert well_typed("lives in", "Molde", nobody)
     assert well_typed("lives in", "inverness", nobody)  # a lower-case chat's city
-    assert well_typed("lives in", "ealing", nobody)  # a lower-case place no list knows
+    assert not well_typed("lives in", "reefing", nobody)  # "So I'm back in reefing"
+    assert well_typed("lives in", "kettering", nobody)  # a listed town
 
 
 def test_a_fact_whose_object_is_its_subject_is_not_stored() -> None:
