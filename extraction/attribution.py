@@ -82,14 +82,13 @@ _HANDLE_MENTION = re.compile(r"(?<![\w@])@([\w.]*\w)")
 _ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s$", re.IGNORECASE)
 _INITIAL_BEFORE = re.compile(r"(?:^|[,;:(]\s*|[.!?]\s+)([A-HJ-Z])\.\s$")  # not "plan A. Tremaine"
 _PARENTHESIS = re.compile(r"\b([A-Za-z][\w'-]+)\s*\(([^()]*)\)")
-_HONORIFIC = r"(?:(?:Dr|Prof|Mrs|Ms|Mr|Mx)\.?\s+)?"
 _NEE = re.compile(  # "Marisa Thornbury (née Quennell)": the surname she was known by before
     rf"{_FULL_NAME}\s*\((?:née|nee)\s+(?P<old>[A-Z][\w'’-]+)\)"
 )
 _NAME_CHANGE_BRACKET = re.compile(r"^\s*(?:née|nee|born|formerly)\b", re.IGNORECASE)
 _NOW_NAMED = re.compile(  # "… and now publishes as Dr Marisa Thornbury", "now goes by …"
-    rf"\b(?:publishes|goes|writes|is\s+known|performs|trades)\s+(?:as|by|under)\s+"
-    rf"{_HONORIFIC}(?P<new>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{1,2}})"
+    r"\b(?:publishes|goes|writes|is\s+known|performs|trades)\s+(?:as|by|under)\s+"
+    r"(?P<new>[A-Z][\w'’.-]*(?: [A-Z][\w'’-]+){1,3})"
 )
 _LEADING_NAME = re.compile(r"^\s*([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})")
 _LOWER_PAIR = re.compile(r"(?<![\w'-])(?=([a-z][a-z'-]+) ([a-z][a-z'-]+)(?![\w'-]))")
@@ -590,7 +589,12 @@ def _name_changes(people: People, body: str, resolutions: list[Resolution]) -> N
         new, old = match["name"], match["old"]
         pairs.append((new, old if " " in old else f"{new.split()[0]} {old}"))
     for match in _NOW_NAMED.finditer(body):
-        new = match["new"]
+        words = match["new"].split()
+        while words and is_title_word(words[0], before_name=True):
+            words = words[1:]  # "Dr Marisa Thornbury" is Marisa Thornbury
+        if len(words) < 2:
+            continue
+        new = " ".join(words)
         first = entity_key(new).split()[0]
         before = [n for n in capitalised_names(body[: match.start()]) if " " in n]
         same = [n for n in before if entity_key(n).split()[0] == first and n != new]
@@ -603,7 +607,7 @@ def _name_changes(people: People, body: str, resolutions: list[Resolution]) -> N
         if known is None:  # the stream knew neither name before: the one it uses now
             new, old = old, people.add(new, sure=True)
             known = old
-        people.also_named(new, known)
+        people.alias(new, known, full_name=True)
         _reported(resolutions, Resolution(new, known, Reason.DECLARED))
 
 

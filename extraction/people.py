@@ -239,26 +239,15 @@ class People:
         }
         return found.pop() if len(found) == 1 else None
 
-    def also_named(self, name: str, person: str) -> None:
-        """``name`` is another full name of ``person`` (a married name): one person, whose
-        facts stay under the name the stream knew first."""
-        key, target = entity_key(name), entity_key(person)
-        if not key or key == target:
-            return
-        if target not in self.persons:
-            self.add(person, sure=True)
-        if key in self.persons:
-            self._absorb(key, target)
-        self.aliases.setdefault(key, set()).add(target)
-
-    def alias(self, alias: str, name: str) -> None:
-        """``alias`` ("Bex", "didi", "Quispe") is another name of ``name``."""
+    def alias(self, alias: str, name: str, *, full_name: bool = False) -> None:
+        """``alias`` ("Bex", "didi", "Quispe") is another name of ``name``; with ``full_name``
+        another full name of the same person (a married name), whose person it absorbs too."""
         key, target = entity_key(alias), entity_key(name)
         if not key or key == target:
             return
         if target not in self.persons:
-            self.add(name)
-        if key in self.persons and " " not in key and key != target:
+            self.add(name, sure=full_name)
+        if key in self.persons and (full_name or " " not in key):
             self._absorb(key, target)
         self.aliases.setdefault(key, set()).add(target)
 

@@ -10,7 +10,7 @@ repeats sentences shared by two concepts and can put an older sentence after a n
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -121,14 +121,21 @@ class GraphReader:
         self.recipe = recipe
         self.people = people
 
-    def retrieve(self, space: str, question: str, as_of: int | None = None) -> GraphEvidence:
+    def retrieve(
+        self,
+        space: str,
+        question: str,
+        as_of: int | None = None,
+        people: Sequence[str] | None = None,
+    ) -> GraphEvidence:
         """The evidence for ``question``; with ``as_of`` only sentences stored by then.
 
         The traversal itself runs on the graph as it is now (concepts keep only their last
         touch, not their past states), so ``as_of`` filters the evidence, not the ranking.
         """
         if self.recipe.evidence == "focused" and self.people is not None:
-            question = names_capitalised(question, self.people(space))  # typed in lower case
+            known = self.people(space) if people is None else people
+            question = names_capitalised(question, known)  # typed in lower case
         labels = essential_labels(question)
         traversal = traverse(
             self.store,
@@ -149,7 +156,9 @@ class GraphReader:
         self, space: str, question: str, as_of: int | None
     ) -> tuple[Candidate, list[ChatMessage] | None]:
         """The candidate without its answer yet, and the prompt (None: nothing to ask about)."""
-        evidence = self.retrieve(space, question, as_of)
+        reads_people = self.recipe.evidence == "focused" and self.people is not None
+        people = self.people(space) if reads_people and self.people else []  # once a question
+        evidence = self.retrieve(space, question, as_of, people)
         items = [Evidence("sentence", text, t) for t, text in evidence.sentences]
         signals = {
             "concepts": [{"label": c.label, "t": c.t} for c in evidence.concepts],
@@ -169,7 +178,6 @@ class GraphReader:
         if self.llm is None:
             raise ValueError("GraphReader.answer needs an LLM backend; use retrieve() without one")
         if self.recipe.evidence == "focused":
-            people = self.people(space) if self.people else []
             chosen = focused(
                 list(reversed(evidence.sentences)),
                 question_focus(question, people),

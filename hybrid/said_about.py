@@ -195,6 +195,12 @@ class Asked:
     aliases: Mapping[str, Sequence[str]]
 
 
+def asked_words(asked: Asked, person: str | None) -> People:
+    """The naming words of ``person``, the question's subject, with the aliases only they hold
+    in the space."""
+    return with_aliases(people_words(person, asked.people), person, asked.aliases)
+
+
 def asked_person(store: GraphStore, space: str, question: str) -> Asked:
     people, _ = stream_names(store, space, people=KNOWN_PEOPLE)
     aliases = known_aliases(store, space)

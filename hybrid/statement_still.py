@@ -38,10 +38,9 @@ from hybrid.said_about import (
     POSSESSIVE,
     People,
     asked_person,
+    asked_words,
     given_name_in,
-    people_words,
     whose,
-    with_aliases,
 )
 from hybrid.statement_order import SAME_PERSON_BONUS
 
@@ -257,7 +256,7 @@ class StatementStill:
         subject = asked.subject or given_name_in(question)
         if subject is None:  # "does she still …?": whose sentences would answer is unknown
             return None
-        words = with_aliases(people_words(subject, asked.people), subject, asked.aliases)
+        words = asked_words(asked, subject)
         named = words.person | words.full | _name_as_asked(question, subject)  # "Rusk" too
         happening = _without(state, named) or state
         said = self._said(space, happening, subject, words, as_of)

@@ -46,10 +46,9 @@ from hybrid.question_people import names_capitalised
 from hybrid.said_about import (
     People,
     asked_person,
+    asked_words,
     given_name_in,
-    people_words,
     whose,
-    with_aliases,
 )
 from hybrid.statement_order import StatementOrder
 
@@ -170,7 +169,7 @@ class TimeAnswers:
         asked = asked_person(self.store, space, question)
         subject = asked.subject
         named = subject or given_name_in(question)
-        whom = with_aliases(people_words(named, asked.people), named, asked.aliases)
+        whom = asked_words(asked, named)
         topic = names_capitalised(question, asked.people, asked.aliases)
         event = self.when(space, topic, as_of, about=whom)
         if event is not None and event.basis == "stated":

@@ -42,11 +42,12 @@ import threading
 from collections import defaultdict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Literal
 
 from extraction.attribution import Attributed, attribute, observe
 from extraction.cardinality import Cardinality
+from extraction.datetimes import parse_datetime
 from extraction.deaths import OWNING, departed
 from extraction.fact_patterns import extract_facts
 from extraction.fact_sources import combine
@@ -133,9 +134,9 @@ def _past_spans(sentence: str, this_year: int | None) -> list[tuple[int, int]]:
 
 def _year_said(observed: str | datetime | None) -> int | None:
     """The year a statement was said in, where it says when (ISO 8601 text or a date-time)."""
-    if isinstance(observed, datetime):
-        return observed.year
-    return int(observed[:4]) if observed and observed[:4].isdigit() else None
+    if observed is None:
+        return None
+    return (observed if isinstance(observed, datetime) else parse_datetime(observed, UTC)).year
 
 
 def told_as_past(triple: Triple, stated: str, this_year: int | None = None) -> bool:
@@ -145,6 +146,8 @@ def told_as_past(triple: Triple, stated: str, this_year: int | None = None) -> b
     in York", nor a range that has not ended ("my PhD at Leeds (2022-2026)", said in 2025)."""
     if triple.retract or triple.object is None or triple.relation not in _HELD_NOW:
         return False
+    if not (_PAST_RANGE.search(stated) or _PAST_FROM_HERE.search(stated)):
+        return False  # most statements: no sentence splitting, no pattern per value
     named = re.compile(rf"(?<![\w'-]){re.escape(triple.object)}(?![\w'-])", re.IGNORECASE)
     for sentence in split_sentences(stated):
         for start, end in _past_spans(sentence, this_year):
