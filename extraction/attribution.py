@@ -846,6 +846,11 @@ class _Writer:
             return None
         if n == 1 and mention.casefold() in _CALENDAR_SHORT:
             return None
+        if n == 1 and i > 0 and tokens[i - 1][2].casefold() == "other":
+            other = self.people.the_other(mention)  # "the other Josie from work"
+            if other is not None:
+                self.mentioned(other, mention, Reason.THE_OTHER)
+            return other + possessive if other is not None else None
         found = self.people.find(mention, lower=lower)
         initial = _INITIAL_BEFORE.search(text, 0, span[0][0])
         if initial is not None and n == 1:  # "A. Tremaine": the initial picks the Tremaine

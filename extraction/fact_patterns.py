@@ -25,9 +25,9 @@ from dataclasses import dataclass, replace
 from pydantic import ValidationError
 
 from extraction.frame_cues import FUTURE, SEASON_AHEAD
-from extraction.gazetteer import TITLES, is_place, is_title_word
+from extraction.gazetteer import TITLES, is_club, is_job_title, is_place, is_title_word
 from extraction.memory_api import FORBIDDEN_CHARS, Triple
-from extraction.relations import ANY_RELATION, RelationReading, read_relation
+from extraction.relations import ANY_RELATION, RelationReading, normalise_phrase, read_relation
 from extraction.text import common_word, tag_sentences
 from extraction.typed_objects import owns_next
 
@@ -35,6 +35,14 @@ Token = tuple[str, str]
 
 _SUBJECT_PRONOUNS = frozenset("i he she they we".split())
 _OBJECT_PRONOUNS = frozenset("me him her them us it you i he she they we this that".split())
+# "Alpenglow promoted me to program coordinator": the one given the post, as a subject.
+_GIVEN_A_POST = {"me": "I", "him": "he", "her": "she", "us": "we", "them": "they"}
+_CLASSES = frozenset("class classes lesson lessons".split())
+_TEACHING = frozenset(
+    """teach teaches teaching taught run runs running ran lead leads led give gives gave host
+    hosts""".split()
+)
+_CONFERRING = frozenset("promoted made appointed named hired".split())
 _NAME_LINKS = frozenset("of de del della der van von la le da di du dos das al bin ben &".split())
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -52,6 +60,11 @@ _CLAUSE_BREAKS = frozenset(
 )
 _NEGATIONS = frozenset({"not", "n't", "never", "no"})
 _STOP_AFTER = frozenset({"anymore", "any"})
+# Stems of relations that hold a standing role or pursuit, whatever their object.
+_STANDING_ROLES = frozenset(
+    """member volunt chair write train teach studi join captain lead manag direct found coach
+    serv allerg""".split()
+)
 _PASSING = frozenset("new current latest present old former".split())
 _STOPPING = frozenset("stop stops stopped quit quits gave give gives gives quitting".split())
 _RELATION_NOUNS = {
@@ -188,6 +201,8 @@ def _noun_phrase(tokens: Sequence[Token], i: int) -> _Phrase | None:
             proper_words.append(word)  # "Grade 5", "Apollo 11"
         elif proper_words and tag == "CD":
             break  # "at Sandviken three mornings a week": the number counts something else
+        elif proper_words and word.casefold() in ("last", "next", "this", "every"):
+            break  # "joined the Chorale Saint-Cyprien last month": a time, not the name
         elif proper_words and word.casefold() in _NAME_LINKS and j + 1 < n:
             if not _is_proper(tokens[j + 1], False):
                 break
@@ -277,7 +292,8 @@ _NOT_JOBS = frozenset(
     paper computer summer winter water order border finger dinner character beer career
     quarter matter power tower flower butter color colour floor door mirror error honour
     favour humour labour sailor visitor doctorate restaurant plant giant elephant guardian
-    pedestrian christian vegetarian vegan tyrant servant tenant resident""".split()
+    pedestrian christian vegetarian vegan tyrant servant tenant resident center centre theater
+    theatre shelter harbour harbor chamber trailer container printer sweater jumper""".split()
 )
 _JOBS = frozenset(
     """nurse doctor chef cook nanny surgeon midwife pilot vet dentist clerk judge coach barista
@@ -365,6 +381,15 @@ def _job_title(clause: Sequence[Token], phrase: _Phrase) -> _Phrase | None:
     return _Phrase(" ".join(words), phrase.start, phrase.end, False) if words else None
 
 
+def _lessons_in(clause: Sequence[Token], phrase: _Phrase) -> _Phrase | None:
+    """What "a wheel-throwing pottery class", "salsa lessons" teach (the words before the
+    class), or None when the phrase names no class."""
+    words = [w for w, t in clause[phrase.start : phrase.end] if t not in ("DT", "PRP$", "CD")]
+    if len(words) < 2 or words[-1].casefold() not in _CLASSES:
+        return None
+    return _Phrase(" ".join(words[-2:-1]), phrase.start, phrase.end, False)
+
+
 def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[list[str], _Phrase]]:
     """(relation words, object) pairs after the verb group: the first object (a light verb's
     noun and preposition extend the relation: "found a job at Cisco"), then named objects of
@@ -372,6 +397,7 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
     found: list[tuple[list[str], _Phrase]] = []
     words = list(verb)
     extending = True  # the relation words still grow (no object closed them yet)
+    teaching = any(w.casefold() in _TEACHING for w in verb)  # "teaches a yoga class"
     preposition: str | None = None
     n = len(clause)
     while i < n:
@@ -397,6 +423,9 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
                 words = [*words, "job"]  # "… supervisor at X": X is the employer
                 i = phrase.end
                 continue
+        elif not phrase.proper and not teaching and (taught := _lessons_in(clause, phrase)):
+            found.append((["is", "learning"], taught))  # "started a pottery class"
+            break
         elif not phrase.proper and after in ("IN", "TO") and _absorbs(verb, phrase):
             words = [*words, *(w for w, _ in clause[phrase.start : phrase.end])]
             i = phrase.end
@@ -404,6 +433,8 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
         elif not found or (
             preposition in _LATER_PREPOSITIONS and (phrase.proper or preposition == "as")
         ):
+            if found and preposition == "at" and phrase.proper and _names_a_post(found[-1][1]):
+                words = ["works", "at"]  # "promoted to Senior Data Scientist at Brabo Insights"
             found.append((words, phrase))
             extending = False
         elif (
@@ -444,6 +475,11 @@ def _reading(words: list[str], obj: _Phrase) -> RelationReading:
 
 def _is_job(phrase: _Phrase) -> bool:
     return not phrase.proper and _job_noun((phrase.text.split()[-1], "NN"))
+
+
+def _names_a_post(phrase: _Phrase) -> bool:
+    """A job, capitalised or not ("head chef", "Senior Data Scientist", "Head of Design")."""
+    return _is_job(phrase) or is_job_title(phrase.text, listed=True)
 
 
 def _apposition_facts(tokens: Sequence[Token]) -> list[Triple]:
@@ -610,6 +646,42 @@ def _site_place(clause: Sequence[Token], obj: _Phrase) -> _Phrase:
     return _Phrase(place, k + 1, k + 1 + len(run), True) if run and is_place(place) else obj
 
 
+def _post_conferred(
+    clause: Sequence[Token], verb: Sequence[str], end: int, giver: str
+) -> list[Triple]:
+    """ "Alpenglow just promoted me to program coordinator", "Kestrel Bank made her head of
+    compliance": the post is the person's, and a named giver is their employer."""
+    if not verb or verb[-1].casefold() not in _CONFERRING or end >= len(clause):
+        return []
+    holder = _GIVEN_A_POST.get(clause[end][0].casefold())
+    i = end + 1
+    while i < len(clause) and clause[i][0].casefold() in ("to", "as"):
+        i += 1
+    post = _noun_phrase(clause, i) if holder else None
+    if holder is None or post is None or not _names_a_post(post):
+        return []
+    field = _noun_phrase(clause, post.end + 1) if clause[post.end : post.end + 1] else None
+    if field is not None and clause[post.end][0].casefold() == "of":  # "head of compliance"
+        post = _Phrase(f"{post.text} of {field.text}", post.start, field.end, post.proper)
+    facts = [Triple(subject=holder, relation="works as", object=post.text, retract=False)]
+    if giver[:1].isupper() and giver.casefold() not in _SUBJECT_PRONOUNS:
+        facts.append(Triple(subject=holder, relation="works for", object=giver, retract=False))
+    return facts
+
+
+def _worth_keeping(triple: Triple, stated: bool) -> bool:
+    """A fact of a relation outside the canonical ones is kept when its object is a name
+    ("registered for the Bolder Boulder", "retired from SNCF"), or, when the clause names no
+    canonical relation, a standing role ("chairs the admissions committee", "is writing a
+    book"). "is mostly truing wheels on bikes", "drinking too much cider", "is still painting in
+    the evenings" are what someone did, not what the memory should answer with."""
+    if triple.retract or triple.object is None or read_relation(triple.relation).canonical:
+        return True
+    if triple.object[:1].isupper():
+        return True
+    return not stated and bool(set(normalise_phrase(triple.relation).split()) & _STANDING_ROLES)
+
+
 def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Triple], _Context]:
     after = _Context(context.subject, _last_name(clause) or context.named)
     attribute = _attribute_fact(clause)
@@ -650,6 +722,9 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         and clause[found.verb_start + 1][1] == "VBG"
     ):
         verb, negated = verb[1:], True  # "stopped coaching the team": no longer coaches it
+    conferred = _post_conferred(clause, verb, end, subject)
+    if conferred:
+        return conferred, after
     between = {w.casefold() for w, _ in clause[found.subject_end : found.verb_start]}
     negated = negated or bool(between & _NEGATIONS) or "longer" in between
     negated = negated or any(w.casefold() in _STOP_AFTER for w, _ in clause[end:])
@@ -693,21 +768,20 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
             reading = read_relation("plans to move to")  # "will move to Bergen next month"
         if reading.name == "lives in":
             obj = _site_place(clause, obj)
+        relation = reading.name if reading.canonical else phrase
+        if reading.name == "works for" and is_club(obj.text) and "work" not in phrase:
+            relation = "is member of"  # "joined the Chorale Saint-Cyprien": a member
         triples.append(
             Triple(
                 subject=subject,
-                relation=reading.name if reading.canonical else phrase,
+                relation=relation,
                 object=None if reading.ends else obj.text,
                 retract=retract,
                 phrase=phrase if reading.canonical and phrase != reading.name else None,
             )
         )
-    if any(read_relation(t.relation).canonical for t in triples):
-        known = [t for t in triples if read_relation(t.relation).canonical]
-        named = [
-            t for t in triples if t not in known and t.object is not None and t.object[:1].isupper()
-        ]
-        triples = known + named
+    stated = any(read_relation(t.relation).canonical for t in triples)
+    triples = [t for t in triples if _worth_keeping(t, stated)]
     shared = [  # "Anjali and Oskar are planning a fortnight in Lisbon": both are
         t.model_copy(update={"subject": partner})
         for partner in found.partners

@@ -114,7 +114,8 @@ ORG_HEADS = _words(
     uni | college | school | academy | institute | brewery | coffee | cafe | café | bakery |
     restaurant | bistro | bar | pub | games | software | analytics | design | engineering |
     logistics | publishing | publishers | pharmacy | ferries | airlines | airways | trust |
-    council | ltd | inc | llc | gmbh | plc | group | labs | lab | services | service |
+    council | ltd | inc | llc | gmbh | plc | kg | ag | bv | nv | oy | asa | spa | srl | pty |
+    llp | sarl | group | labs | lab | services | service |
     ambulance | vets | veterinary | foods | wines | ales | media | agency | partners |
     consulting | solutions | systems | technologies | tech | industries | company | co |
     robotics | electronics | pay | payments |
@@ -374,15 +375,33 @@ def is_school(name: str) -> bool:
 
 
 CLUB_HEADS = _words(
-    """club | league | choir | band | orchestra | society | ensemble | quartet | quintet |
-    trio | troupe | crew | squad | side | book club | running club"""
+    """club | league | choir | chorale | chorus | band | orchestra | society | ensemble |
+    quartet | quintet | trio | troupe | crew | squad | side | book club | running club"""
 )
+# Heads that open a club's name in other languages ("Chorale Saint-Cyprien", "Coro Vox").
+_LEADING_CLUB_HEADS = frozenset("chorale chorus coro choeur chor orquesta orchestre".split())
 
 
 def is_club(name: str) -> bool:
-    """A club one belongs to rather than works for ("the Cardiff roller derby league")."""
+    """A club one belongs to rather than works for ("the Cardiff roller derby league",
+    "Chorale Saint-Cyprien")."""
     parts = entity_key(name).split()
-    return bool(parts) and parts[-1] in CLUB_HEADS
+    return bool(parts) and (parts[-1] in CLUB_HEADS or parts[0] in _LEADING_CLUB_HEADS)
+
+
+LEGAL_FORMS = frozenset(
+    "ltd limited inc incorporated llc gmbh plc kg ag bv nv oy asa spa srl pty llp sarl corp".split()
+)
+
+
+def without_legal_form(name: str) -> str:
+    """An organisation's name as people say it: "Ashworth Carriage Ltd" is Ashworth Carriage,
+    "Brackwede Armaturen KG" is Brackwede Armaturen (one name, one entity, however signed)."""
+    words = name.split()
+    legal = [w.strip(".,").casefold() in LEGAL_FORMS for w in words]
+    while len(words) > 1 and legal[len(words) - 1] and not all(legal[: len(words) - 1]):
+        words = words[:-1]
+    return " ".join(words)
 
 
 def is_organisation_name(name: str) -> bool:

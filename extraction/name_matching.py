@@ -51,6 +51,7 @@ class Reason(StrEnum):
     NOT_IN_STATEMENT = "not in the statement"
     NAMED_IN_STATEMENT = "the one of them the statement names in full"
     HANDLE = "the name behind the post's handle"
+    THE_OTHER = "the other of two people with that first name"
     AMBIGUOUS = "ambiguous"
 
 

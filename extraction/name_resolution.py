@@ -179,6 +179,8 @@ class _Resolver:
             return self._record(Resolution(name, self.latest_person(), Reason.LATEST_PERSON))
         if key in self.names:
             return self.names[key]
+        if (other := _THE_OTHER.fullmatch(name.strip())) is not None:
+            return self._the_other(name, other[1])
         if not name[:1].isupper():  # only proper names have first names, surnames and typos
             return self._kept_if_copied(name)
         found = match_known(name, self.names, self.aliases, self.similar)
@@ -196,6 +198,14 @@ class _Resolver:
             if not found.ambiguous:
                 return found.resolved
         return self._kept_if_copied(name)
+
+    def _the_other(self, name: str, first: str) -> str | None:
+        """ "The other Josie from work": of the two Josies of the stream, the one named less
+        recently (the Josie just talked to or about is the one it is not)."""
+        same = [p for p in self.people if entity_key(p).split()[:1] == [entity_key(first)]]
+        other = same[1] if len(same) == 2 else None
+        reason = Reason.THE_OTHER if other else Reason.NOT_IN_STATEMENT
+        return self._record(Resolution(name, other, reason))
 
     def _kept_if_copied(self, name: str) -> str | None:
         if name.casefold() in self.text:
@@ -245,6 +255,8 @@ _SENTENCE_START = r"(^|[.!?]\s+|;\s+)"
 _SUBJECT_PRONOUN = re.compile(_SENTENCE_START + r"(he|she|they)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(_SENTENCE_START + r"(his|her|their)\b", re.IGNORECASE)
 _PROPER = re.compile(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+_THE_OTHER = re.compile(r"(?:the\s+)?other\s+([A-Z][\w'-]*)", re.IGNORECASE)
+_OTHER_BEFORE = re.compile(r"\bother\s+$", re.IGNORECASE)
 
 
 def expand_mentions(text: str, people: Sequence[str]) -> ExpandedText:
@@ -271,6 +283,8 @@ def expand_mentions(text: str, people: Sequence[str]) -> ExpandedText:
     def written_out(match: re.Match[str]) -> str:
         mention = match[0]
         base, possessive = (mention[:-2], "'s") if mention.endswith("'s") else (mention, "")
+        if _OTHER_BEFORE.search(match.string[: match.start()]):
+            return mention  # "the other Josie" is not the Josie everyone knows
         if entity_key(base) in known:
             return mention
         found = match_known(base, known)

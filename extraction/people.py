@@ -354,6 +354,22 @@ class People:
             return self._one(prefixed, Reason.NICKNAME) or self._one(pets, Reason.NICKNAME)
         return None
 
+    def the_other(self, first: str) -> str | None:
+        """ "The other Josie": of exactly two people with that first name, the one who is not
+        a speaker of the chat or, among those who are not, spoken of less recently: never
+        the Josie talked to."""
+        key = entity_key(first)
+        pair = [k for k in self.persons if len(k.split()) > 1 and k.split()[0] == key]
+        if len(pair) != 2:
+            return None
+        speaking = {entity_key(s) for s in self.speakers}
+
+        def closeness(k: str) -> tuple[bool, int]:
+            seen = self.recent.index(k) if k in self.recent else len(self.recent)
+            return k in speaking, -seen
+
+        return self.persons[min(pair, key=closeness)].name
+
     def _one(self, keys: Iterable[str], reason: Reason) -> tuple[str, Reason] | None:
         """The one person of ``keys``, or the one named clearly most often among them."""
         found = [k for k in dict.fromkeys(keys) if k in self.persons]

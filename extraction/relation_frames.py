@@ -152,6 +152,7 @@ class _Reading:
     exclaimed: bool = False  # a turn opens with this clause and "!" ("Executive!!")
     homeless: list[tuple[list[str], str]] = field(default_factory=list)  # a home cue, no place
     pet_cued: bool = False  # the clause before had a cue to a pet and named none ("we got…:")
+    animal_said: bool = False  # the statement has named a kind of animal so far
 
     def spans(self, clause: str) -> list[tuple[int, int, str]]:
         """Where the clause names a person of the stream."""
@@ -340,7 +341,14 @@ class _Reading:
             for name in self._named_animals(clause):
                 self.add(self.topic, "owns", name, False)
         for m in NAME_IS.finditer(clause):
-            self.add(self.topic, "owns", m["obj"].strip(".,!").title(), False)
+            self.animal_said = self.animal_said or any(
+                is_animal(w.casefold()) for w in tokens(clause[: m.start()])
+            )
+            name = m["obj"].strip(".,!").title()
+            surname = re.match(r"\s+[A-Z][a-z]", clause[m.end() :]) is not None
+            if self.animal_said and not surname and not self._a_persons_name(name):
+                self.add(self.topic, "owns", name, False)  # not "I've met someone. His name is …"
+        self.animal_said = self.animal_said or any(is_animal(w.casefold()) for w in tokens(clause))
         for m in PET_APPOSITION.finditer(clause):  # "Kuikka, my ancient cat", "our dog Tui"
             name = m["name"] or m["named"]
             kind = (m["kind"] or m["kinds"] or "").split()
@@ -467,10 +475,12 @@ def _organisation_segment(rest: str) -> str | None:
     """The next comma-separated segment when it is an organisation's name and nothing else
     (a signature's "…, Halden & Shore"; not "…, Support team", not a city)."""
     following = re.split(r"[,|]", rest.lstrip(" ,|"))[0].strip(" .;")
-    if rest.lstrip()[:1] not in (",", "|") or not following or is_place(following):
+    separator = rest.lstrip()[:1]
+    if separator not in (",", "|") or not following or is_place(following):
         return None
     proper = all(w[:1].isupper() or w in _NAME_JOINERS for w in following.split())
-    return following if proper and is_organisation_name(following) else None
+    piped = separator == "|" and not is_job_title(following)  # "Buyer | Talberg Küchentechnik"
+    return following if proper and (piped or is_organisation_name(following)) else None
 
 
 def _managers_named(sentence: str) -> str:

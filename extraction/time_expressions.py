@@ -89,7 +89,8 @@ _FUTURE = re.compile(
     r"\b(?:will|shall|won't|going\s+to|gonna|plan(?:s|ning|ned)?\s+to|about\s+to|intends?\s+to|"
     r"hope\s+to|want\s+to|can't\s+wait|looking\s+forward|upcoming|coming\s+up|next)\b|'ll\b|"
     r"\b(?:am|is|are)\s+\w+ing\b|'(?:m|re|s)\s+\w+ing\b|"
-    r"\b(?:i|we|you|they)\s+(?:start|begin|leave|fly|move|arrive|return|travel)\b",
+    r"\b(?:i|we|you|they)\s+(?:start|begin|leave|fly|move|arrive|return|travel)\b|"
+    r"\b(?:starts?|starting|begins?|beginning)\s+(?:in|on|from)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?]\s+")

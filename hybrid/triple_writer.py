@@ -51,7 +51,13 @@ from extraction.datetimes import parse_datetime
 from extraction.deaths import OWNING, departed
 from extraction.fact_patterns import extract_facts
 from extraction.fact_sources import combine
-from extraction.gazetteer import is_organisation_name, is_place, is_school, is_vehicle
+from extraction.gazetteer import (
+    is_organisation_name,
+    is_place,
+    is_school,
+    is_vehicle,
+    without_legal_form,
+)
 from extraction.memory_api import Triple
 from extraction.memory_model.decoding import WRITE_DECODING, Decoding
 from extraction.memory_model.model import MemoryModel
@@ -93,6 +99,15 @@ TRIPLE_WRITER: WriterKind = "patterns"
 _REMEMBERED = 256  # statements: a batch's earlier facts are not in Neo4j until it commits
 _SEEDING = 200  # a space's latest statements a fresh writer reads to learn its people
 LOG = logging.getLogger(__name__)
+
+
+def _named_as_said(triple: Triple) -> Triple:
+    """The object without a company's legal form ("works for Ashworth Carriage Ltd" is
+    Ashworth Carriage), so a signature and a chat name one employer."""
+    if triple.object is None:
+        return triple
+    plain = without_legal_form(triple.object)
+    return triple if plain == triple.object else triple.model_copy(update={"object": plain})
 
 
 def storable(triple: Triple) -> bool:
@@ -529,6 +544,7 @@ class TripleWriter:
                     lambda n: any(set(entity_key(n).split()) <= set(v.split()) for v in held),
                 )
         found = as_offices(merge_sources(structural, modelled), stated)
+        found = [_named_as_said(t) for t in found]
         resolutions: list[Resolution] = []
         due_merges: list[DueMerge] = []
         if known:

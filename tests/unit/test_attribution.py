@@ -349,3 +349,14 @@ def test_a_handle_is_not_renamed_by_someone_signed_with() -> None:
         "@reef_dad_oz: signed the contract with Harriet Omondi yesterday, I'm a nurse now",
     )
     assert "Harriet Omondi is a nurse" not in written[1]
+
+
+def test_the_other_of_two_namesakes_is_not_the_one_talked_to() -> None:
+    people, written = stream(
+        "Ada Brenner: a colleague is also called Josie, Josie Perrin. Rival for you, Josie Hale!",
+        "Josie Hale: ha, I'll allow it.",
+        "Ada Brenner: the other Josie from work just bought a flat in Biarritz.",
+    )
+    assert people.the_other("Josie") == "Josie Perrin"
+    assert "Josie Perrin" in written[2] and "Josie Hale" not in written[2]
+    assert People().the_other("Josie") is None  # no namesakes, no other

@@ -51,6 +51,8 @@ def test_phrases_resolve_in_the_local_day_of_the_speaker() -> None:
     assert find_time_expressions("I may go. I swim on Saturdays.", tokyo) == []
     flying = find_time_expressions("I'm flying to Oslo on Saturday.", tokyo)
     assert flying[0].first == date(2024, 5, 11)  # the future tense picks the coming one
+    starting = find_time_expressions("Got a place on the course! Starting in September.", tokyo)
+    assert starting[0].first == date(2024, 9, 1)  # "starting in": a month to come
 
 
 def test_a_chats_short_weekday_is_a_day_and_an_everyday_word_is_not() -> None:

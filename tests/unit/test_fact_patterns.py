@@ -107,3 +107,38 @@ def test_clauses_keep_their_subject() -> None:
 )
 def test_small_talk_questions_and_junk_state_nothing(text: str) -> None:
     assert facts(text) == []
+
+
+def test_a_relation_outside_the_canonical_ones_needs_a_name_or_a_standing_role() -> None:
+    assert facts("Dario is still painting in the evenings, mostly sunsets.") == []
+    assert facts("Josie is mostly truing wheels on fat bikes and drinking hot cider.") == []
+    assert facts("Josie Calloway registered for the Bolder Boulder.") == [
+        "Josie Calloway>>registered for>>Bolder Boulder"
+    ]
+    assert facts("Alan Rusk is now writing a book.") == ["Alan Rusk>>is now writing>>book"]
+
+
+def test_an_employer_after_a_capitalised_post() -> None:
+    assert facts("Anouk got promoted to Senior Data Scientist at Brabo Insights.") == [
+        "Anouk>>works as>>Senior Data Scientist",
+        "Anouk>>works for>>Brabo Insights",
+    ]
+
+
+def test_posts_given_classes_taken_and_clubs_joined() -> None:
+    assert facts("Alpenglow just promoted me to program coordinator.") == [
+        "I>>works as>>program coordinator",
+        "I>>works for>>Alpenglow",
+    ]
+    assert (
+        facts("Kestrel Bank made her head of compliance.")[0] == "she>>works as>>head of compliance"
+    )
+    assert facts("They made me cry.") == []
+    assert facts("I started a wheel-throwing pottery class at the rec center.") == [
+        "I>>is learning>>pottery"
+    ]
+    assert "is learning" not in " ".join(facts("She teaches a yoga class at the gym."))
+    assert facts("I joined the Chorale Saint-Cyprien last month.") == [
+        "I>>is member of>>Chorale Saint-Cyprien"
+    ]
+    assert facts("Mo works for the Hallé Orchestra.") == ["Mo>>works for>>Hallé Orchestra"]

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from extraction.fact_patterns import extract_facts
 from extraction.fact_sources import combine
-from extraction.gazetteer import is_job_title, is_place, is_skill, is_vehicle
+from extraction.gazetteer import (
+    is_job_title,
+    is_place,
+    is_skill,
+    is_vehicle,
+    without_legal_form,
+)
 from extraction.relation_frames import frame_facts
 from extraction.typed_objects import (
     read_club,
@@ -498,3 +504,23 @@ def test_a_list_of_officers_gives_each_name_the_office_before_it() -> None:
     assert listed == ["Tomasz Wilk>>works as>>treasurer", "Kwame Asante>>works as>>secretary"]
     present = facts("Present: Chair (Ines Carvalho), Treasurer (Tomasz Wilk), Kwame Asante.")
     assert present == ["Ines Carvalho>>works as>>chair", "Tomasz Wilk>>works as>>treasurer"]
+
+
+def test_a_name_given_is_a_pets_only_after_an_animal() -> None:
+    assert facts("We got a puppy! His name is Tui.", topic="Kwame Asante") == [
+        "Kwame Asante>>owns>>Tui"
+    ]
+    met = "I've met someone, by the way. His name is Reuben Salas, he teaches geology."
+    assert "owns" not in " ".join(facts(met, topic="Ines Carvalho"))
+
+
+def test_a_piped_signature_names_the_employer_after_the_post() -> None:
+    signed = "Kind regards\n-- \nTomasz Wilk | Head of Procurement | Talberg Küchentechnik"
+    assert facts(signed) == [
+        "Tomasz Wilk>>works as>>Head of Procurement",
+        "Tomasz Wilk>>works for>>Talberg Küchentechnik",
+    ]
+    assert without_legal_form("Ashworth Carriage Ltd") == "Ashworth Carriage"
+    assert without_legal_form("Acme Pty Ltd") == "Acme"
+    assert without_legal_form("Smith & Co") == "Smith & Co"
+    assert without_legal_form("Ltd") == "Ltd"
