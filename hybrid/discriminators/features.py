@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from hybrid.candidate import Candidate
@@ -44,6 +45,17 @@ _NAME = re.compile(r"\b[A-Z][\w'’-]+")
 def hedges(answer: str) -> bool:
     """Whether the answer says it does not know (in any of the usual ways)."""
     return _HEDGE.search(answer) is not None
+
+
+def looping(answer: str) -> bool:
+    """Whether three words in a row come back three times, or one word is half the answer: a
+    small model caught in a loop ("Dario: Dario: Dario: …"), not an answer."""
+    words = _WORD.findall(answer.lower())
+    runs = Counter(zip(words, words[1:], words[2:], strict=False))
+    single = Counter(words)
+    return (bool(runs) and max(runs.values()) >= 3) or (
+        len(words) >= 4 and max(single.values()) >= len(words) / 2
+    )
 
 
 def content_words(text: str) -> set[str]:

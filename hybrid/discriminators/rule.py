@@ -3,7 +3,8 @@ otherwise the answer best supported by its newest evidence and by the other read
 
 It uses only what transfers to streams nobody trained on: whether the read found facts about
 the asked person (then the answer is the value itself), whether an answer's words are in its
-newest evidence, whether the readers agree, whether a reader said it does not know.
+newest evidence, whether the readers agree, whether a reader said it does not know (or only
+repeated itself).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 
 from hybrid.ask import Choice
 from hybrid.candidate import Candidate, composed
-from hybrid.discriminators.features import content_words, hedges
+from hybrid.discriminators.features import content_words, hedges, looping
 
 NAME = "rule"
 
@@ -65,6 +66,7 @@ class RuleDiscriminator:
             for c in candidates
             if not c.no_information
             and not hedges(c.answer)
+            and not looping(c.answer)
             and not _a_stray_number(question, c.answer)
         ]
         if not live:

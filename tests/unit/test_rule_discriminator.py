@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hybrid.candidate import Candidate, Evidence
+from hybrid.discriminators.features import looping
 from hybrid.discriminators.rule import RuleDiscriminator
 
 NEWEST = Evidence("sentence", "Marta Kovac moved to Trieste; 5 of us drove her there.", 9)
@@ -22,3 +23,12 @@ def test_a_bare_number_is_no_answer_unless_a_number_was_asked() -> None:
         [candidate("graph", "2"), candidate("vector", "I don't know.")],
     )
     assert counted.reader == "graph"
+
+
+def test_a_model_caught_in_a_loop_gives_no_answer() -> None:
+    rule = RuleDiscriminator()
+    looped = candidate("vector", "Marta: Marta: Marta: Marta: Marta:")
+    chosen = rule.choose("Where did Marta move?", [looped, candidate("graph", "Trieste")])
+    assert chosen.reader == "graph"
+    assert not looping("Lisbon, then Montreal")
+    assert looping("he loves art, he loves art, he loves art")
