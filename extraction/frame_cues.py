@@ -281,7 +281,11 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(
         "plans to travel to",
-        cue(r"\b(?:heading|going|flying|travelling|traveling|come|coming)\s+(?:out\s+)?to\b"),
+        cue(
+            r"\b(?:heading|going|flying|travelling|traveling|come|coming)\s+(?:out\s+)?to\b"
+            r"(?!\s+(?:be|become|get|have|do|make|start|work|take|try|need|see|stay|keep|look|"
+            r"give|buy|sell|leave|quit|miss|join|tell|ask|run|live|study|teach|learn)\b)"
+        ),  # "going to Lisbon", not "going to be an instructor at Alpenglow"
         read_place,
     ),
     Frame("plans to travel to", cue(r"\bplanning\s+(?=[A-Z])"), read_place),

@@ -71,7 +71,7 @@ from extraction.gazetteer import (
     is_vehicle,
 )
 from extraction.memory_api import Triple
-from extraction.people import as_name
+from extraction.people import as_name, person_like
 from extraction.text import split_sentences, word_class
 from extraction.typed_objects import (
     LEAD_NOUNS,
@@ -590,6 +590,7 @@ def frame_facts(
     text = _NOTE_SHORTHAND.sub(lambda m: _SPELLED_OUT[m[0].strip().casefold()], text)
     reading = _Reading(people, topic, [], sure, speaker=speaker)
     _posts_in_parentheses(reading, text)
+    _partners_introduced(reading, text)
     _signed_from(reading, text)
     labelled = _office_labels(reading, text)
     for n, sentence in enumerate(split_sentences(text)):
@@ -665,6 +666,37 @@ _SPELLED_OUT = {"@": "at", "=": "is", "w/": "with "}
 """A note's shorthand: "PB = CIO @ Pell & Marsh" (a spaced "@" is never a handle), "call w/
 Tom"."""
 _POST_IN_PARENTHESES = re.compile(r"\(([^()]{2,80})\)")
+
+
+_PARTNER_INTRODUCED = re.compile(
+    r"\b(?:has|have|had|'s|'ve|got|found|met|seeing|dating)\s+(?:got\s+|met\s+)?(?:a\s+)?"
+    r"(?:new\s+)?(?P<noun>girlfriend|boyfriend|partner|fianc[ée]e?|someone|somebody)\b"
+    r"(?:[^?]{0,80}?\b(?:called|named|(?i:his|her|their)\s+name\s+is)\s+|\s*!+\s+)"
+    r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+)
+
+
+_SOMEONE_ELSES = re.compile(
+    r"['’]s\b|\b(?:sister|brother|mum|mom|mother|dad|father|son|daughter|friend|colleague|"
+    r"cousin|aunt|uncle|boss|flatmate|roommate|neighbou?r)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _partners_introduced(reading: _Reading, text: str) -> None:
+    """ "has a girlfriend called Tilly Garland", "is seeing someone, a boat skipper called
+    Ruairi Crosby", "I've met someone. His name is Reuben Salas", "has a girlfriend! Hollie
+    Dunmore is a physio": the person named last before it is seeing them."""
+    spans = reading.spans(text)
+    for m in _PARTNER_INTRODUCED.finditer(text):
+        before = [(end, name) for _, end, name in spans if end <= m.start()]
+        partner = m["name"]
+        if not before or not person_like(partner) or partner in before[-1][1]:
+            continue
+        if _SOMEONE_ELSES.search(text, before[-1][0], m.start()):
+            continue  # "Priya Nair's sister has a boyfriend called …": the sister's
+        engaged = m["noun"].casefold().startswith("fianc")
+        reading.add(before[-1][1], "married to" if engaged else "is seeing", partner, False)
 
 
 def _posts_in_parentheses(reading: _Reading, text: str) -> None:

@@ -524,3 +524,20 @@ def test_a_piped_signature_names_the_employer_after_the_post() -> None:
     assert without_legal_form("Acme Pty Ltd") == "Acme"
     assert without_legal_form("Smith & Co") == "Smith & Co"
     assert without_legal_form("Ltd") == "Ltd"
+
+
+def test_a_partner_introduced_by_name() -> None:
+    people = [*PEOPLE, "Tilly Garland", "Reuben Salas", "Maja Nowak", "Tom Hale"]
+
+    def said(text: str) -> list[str]:
+        return [t.to_text() for t in frame_facts(text, people, None)]
+
+    assert said("Kwame Asante has a girlfriend called Tilly Garland.") == [
+        "Kwame Asante>>is seeing>>Tilly Garland"
+    ]
+    met = "Ines Carvalho has met someone, by the way. His name is Reuben Salas."
+    assert said(met) == ["Ines Carvalho>>is seeing>>Reuben Salas"]
+    assert said("Tomasz Wilk has a fiancée! Maja Nowak is a vet.")[0] == (
+        "Tomasz Wilk>>married to>>Maja Nowak"
+    )
+    assert said("Ines Carvalho's sister has a boyfriend called Tom Hale.") == []
