@@ -66,6 +66,10 @@ _CLOSING_ADDRESS = re.compile(r",\s+(?P<name>[A-Z][a-z'-]+)(?=[.!?]+(?:\s|$))") 
 _FIRST_PERSON_WORD = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
 _FULL_NAME = r"(?P<name>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){1,2})"
 _NAMED_SELF = re.compile(rf"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+{_FULL_NAME}\b")
+_ITS_ME = re.compile(
+    r"\b[Ii]t['’]s\s+me[,\s]+(?:(?:um+|uh+|er+m?)[,\s]+)?(?P<name>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)"
+    r"(?!['’]s)\b"
+)
 _OWNED_NOTEBOOK = re.compile(  # an owner line: "Property of Imogen Thackeray", "This diary
     # belongs to …" (not "Finished reading Anne Frank's diary")
     r"\b(?:[Pp]roperty of|(?:[Tt]his|[Tt]he) (?:diary|journal|notebook) belongs to)\s+"
@@ -547,9 +551,14 @@ def _self_introduced(body: str) -> str | None:
     if not _FIRST_PERSON_WORD.search(body):
         return None
     found = _NAMED_SELF.search(body) or _AGED_SELF.search(body)
-    if found is None or not person_like(found["name"]):
-        return None
-    return found["name"]
+    if found is not None and person_like(found["name"]):
+        return found["name"]
+    calling = _ITS_ME.search(body)  # a voice note: "hiya Ollie it's me um Bronwen"
+    if calling is not None and (
+        person_like(calling["name"]) or given_name_gender(calling["name"]) is not None
+    ):
+        return calling["name"]
+    return None
 
 
 def _family_named(people: People, body: str, speaker: str | None) -> None:

@@ -212,9 +212,14 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(
         "works for",
-        cue(r"\bhanded\s+(?:in|back)\s+(?:\S+\s+){1,3}?(?:notice|apron|badge|keys)\s+(?:at|to)\b"),
+        cue(r"\bhanded\s+(?:in|back)\s+(?:\S+\s+){1,3}?(?:apron|badge|keys)\s+(?:at|to)\b"),
         read_org,
         ends=True,
+    ),
+    Frame(  # notice given: the job holds until the last day ("last day is October 18")
+        "handed in notice at",
+        cue(r"\b(?:handed|gave|given)\s+(?:in\s+)?(?:\S+\s+){0,3}?notice\s+(?:in\s+)?(?:at|to)\b"),
+        read_org,
     ),
     Frame(
         "works as",

@@ -290,8 +290,8 @@ class _Reading:
         done = re.search(r"\b\w+ed\b", m.group()) is not None  # "moved in with … on saturday"
         if frame.plan and not done and (FUTURE.search(ahead) or SEASON_AHEAD.search(ahead)):
             relation = frame.plan
-        if frame.ends and FUTURE.search(clause[m.end() :]):
-            return  # an ending still to come is no ending yet
+        if frame.ends and FUTURE.search(ahead) and not _TOLD_AS_DONE.search(ahead):
+            return  # an ending still to come is no ending yet ("last day is Friday")
         if self.passing and frame.relation in ("lives in", "works for", ""):
             return  # "while she's in Reykjavik" is a stay, not a home
         for found in values:
@@ -300,6 +300,12 @@ class _Reading:
                 continue
             phrase = m[0] + (_PREPOSITION.match(clause[m.end() :]) or [""])[0]
             owned = "obj" in frame.cue.groupindex  # "Siobhan's Fiat was written off"
+            owned = (
+                owned
+                or (  # "Marcus Feeney's last day at Ferro & Finch was Friday"
+                    frame.ends and clause[: m.start()].rstrip().endswith(("'s", "’s"))
+                )
+            )
             for subject in self.subjects(clause, spans, m.start(), owners=owned):
                 self.add(subject, typed, found, frame.ends or negated, phrase)
 
@@ -668,6 +674,7 @@ Tom"."""
 _POST_IN_PARENTHESES = re.compile(r"\(([^()]{2,80})\)")
 
 
+_TOLD_AS_DONE = re.compile(r"\b(?:was|were|yesterday|ago)\b", re.IGNORECASE)  # "was friday"
 _PARTNER_INTRODUCED = re.compile(
     r"\b(?:has|have|had|'s|'ve|got|found|met|seeing|dating)\s+(?:got\s+|met\s+)?(?:a\s+)?"
     r"(?:new\s+)?(?P<noun>girlfriend|boyfriend|partner|fianc[ée]e?|someone|somebody)\b"

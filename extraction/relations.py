@@ -74,7 +74,7 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "employee of | employee at | staff at | goes to work for | goes to work at | is + at | "
         "employer | workplace",
         "quit job | left job | leaving job | resigned from | resigned | retired from | "
-        "handed in notice at | handed in notice to | handed in notice | fired from | "
+        "fired from | "
         "laid off from | laid off | let go from | stopped working at | stopped working for | "
         "lost job at | lost job | lose job | unemployed | out of work | jobless",
     ),

@@ -3,6 +3,7 @@ discriminator pick one candidate (Hybrid-RecallM)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -95,16 +96,19 @@ class StateCheck(Protocol):
     def answer(self, space: str, question: str, as_of: int | None = None) -> Candidate | None: ...
 
 
+_YES_OR_NO = re.compile(r"\s*(?:yes|no)\b", re.IGNORECASE)
+
+
 def still_overrules(state: Candidate, readers: Sequence[Candidate]) -> bool:
     """Whether the statements' "still" verdict is the answer: an ending that no composed
     answer's fact is newer than ("back with the Lions for the new season" after "my last Lions
     game": the facts answer), or a "holds" where no reader composed an answer."""
+    answering = [c for c in readers if composed(c) and _YES_OR_NO.match(c.answer)]
     if state.signals.get("verdict") == VERDICT_ENDED:
         return not any(
-            composed(c) and int(c.signals.get("newest_t", 0)) > int(state.signals["t"])
-            for c in readers
+            int(c.signals.get("newest_t", 0)) > int(state.signals["t"]) for c in answering
         )
-    return not any(composed(c) for c in readers)
+    return not answering  # "electrician" composed for "does Kev still work at …?" says neither
 
 
 class Asker:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from extraction.concepts import essential_labels
 from extraction.gazetteer import everyday_word
 from extraction.name_matching import edit_distance, is_diminutive
 from extraction.name_resolution import FIRST_PERSON
@@ -151,6 +152,16 @@ def names_capitalised(
         return word[:1].upper() + word[1:] if word.islower() and key in named else word
 
     return _WORD.sub(capitalised, question) if named else question
+
+
+def question_labels(question: str) -> list[str]:
+    """The question's concept labels; when its words are all read as verbs ("when did pickle
+    die?": "pickle" after "did"), those of its content words read on their own."""
+    labels = essential_labels(question)
+    if labels:
+        return labels
+    content = [w for w in _WORD.findall(question) if w.casefold() not in QUESTION_STOPWORDS]
+    return essential_labels(" ".join(content)) if content else []
 
 
 def find_subject(

@@ -30,7 +30,7 @@ from graph.store import GraphStore
 from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import event_scores
 from hybrid.event_order import OrderClauses, order_clauses
-from hybrid.question_people import people_mentioned
+from hybrid.question_people import people_mentioned, question_labels
 from hybrid.question_relation import names_value
 from hybrid.said_about import asked_person, given_name_in, people_words, whose
 
@@ -136,7 +136,7 @@ class StatementOrder:
     ) -> SaidEvent | None:
         """The statement that says ``topic`` best, about ``person`` (one that names another
         person and not them is not); one that names ``option``, when some statement does."""
-        labels = essential_labels(option or topic) or essential_labels(topic)
+        labels = question_labels(option or topic) or question_labels(topic)
         if not labels:
             return None
         if person:  # "she started the cello": the tagger may not make "cello" a concept there

@@ -34,6 +34,7 @@ from graph.store import GraphStore
 from hybrid.ask import VERDICT_ENDED, VERDICT_HOLDS
 from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import SPEAKER, covered, event_scores, event_stems
+from hybrid.question_people import question_labels
 from hybrid.said_about import (
     POSSESSIVE,
     People,
@@ -59,7 +60,7 @@ _STILL = re.compile(
 _ENDING = re.compile(
     r"\b(?:"
     r"(?:is|are|was|were|be|been|'s) off(?! to\b)|stopp(?:ed|ing)(?! by\b)|quit(?:s|ting)?|left"
-    r"|leaving|gave up|giving up|given up|no longer|sold(?! out\b)|selling"
+    r"|leaving|gave up|giving up|given up|gives? up|done with|no longer|sold(?! out\b)|selling"
     r"|(?:not|\w+n't)\b[^.!?]{0,30}\b(?:anymore|any more)|lost (?:our|my|his|her|their)"
     r"|passed away|died|retired|retiring|last(?: \w+){0,2} (?:day|shift|game|session|lesson|class)"
     r"|ended|(?:is|are|was|'s) over|cancell?ed|called off|fell through|broke up|split up"
@@ -280,7 +281,7 @@ class StatementStill:
     ) -> list[SaidState]:
         """The sentences about the person that say the state (score ≥ its floor), each marked
         whether it says the state ended."""
-        labels = essential_labels(happening)
+        labels = question_labels(happening)
         if not labels:
             return []
         labels = list(dict.fromkeys([*labels, *essential_labels(subject)]))

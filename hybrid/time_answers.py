@@ -42,7 +42,7 @@ from graph.updates import get_statement, latest_statements
 from hybrid.candidate import Candidate, Evidence
 from hybrid.event_match import event_scores
 from hybrid.event_order import find_event, is_order_question
-from hybrid.question_people import names_capitalised
+from hybrid.question_people import names_capitalised, question_labels
 from hybrid.said_about import (
     People,
     asked_person,
@@ -192,7 +192,7 @@ class TimeAnswers:
         """The best-matching dated statement's date for ``topic`` (None below ``MIN_SCORE``);
         a topic with no concept of its own ("getting engaged") takes ``context``'s. ``about``:
         the person asked about; a statement about someone else is not theirs to date."""
-        labels = essential_labels(topic) or essential_labels(context)
+        labels = question_labels(topic) or essential_labels(context)
         if not labels:
             return None
         rows = statements_for_concepts(self.store, space, labels, as_of, dated=True)

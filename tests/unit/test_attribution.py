@@ -360,3 +360,13 @@ def test_the_other_of_two_namesakes_is_not_the_one_talked_to() -> None:
     assert people.the_other("Josie") == "Josie Perrin"
     assert "Josie Perrin" in written[2] and "Josie Hale" not in written[2]
     assert People().the_other("Josie") is None  # no namesakes, no other
+
+
+def test_a_voice_note_names_its_speaker_by_its_me() -> None:
+    people, written = stream(
+        "hiya Ollie it's me um Bronwen obviously, I'm on barista duty till four",
+        "we live in Skipton now it's all hills",
+    )
+    assert people.narrator == "Bronwen"
+    assert written[1].startswith("Bronwen")
+    assert stream("it's me, Bronwen's mum here")[0].narrator is None

@@ -295,3 +295,11 @@ def test_a_lower_case_question_gets_its_peoples_names_capitalised() -> None:
     assert names_capitalised("when did rach move?", people, {"rach": ["Rachel Brennan"]}) == (
         "when did Rach move?"
     )
+
+
+def test_a_lower_case_name_read_as_a_verb_is_still_a_concept_of_the_question() -> None:
+    from hybrid.question_people import question_labels
+
+    assert question_labels("when did pickle die?") == ["pickl", "die"]
+    assert question_labels("When did Pickle die?") == ["pickl"]
+    assert question_labels("when did it happen?") == []

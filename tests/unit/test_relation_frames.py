@@ -541,3 +541,13 @@ def test_a_partner_introduced_by_name() -> None:
         "Tomasz Wilk>>married to>>Maja Nowak"
     )
     assert said("Ines Carvalho's sister has a boyfriend called Tom Hale.") == []
+
+
+def test_a_last_day_told_as_done_ends_the_job_and_one_to_come_does_not() -> None:
+    assert facts("Kwame Asante's last day at Coastline Ambulance was Friday.") == [
+        "Kwame Asante>>not works for>>Coastline Ambulance"
+    ]
+    assert facts("Kwame Asante's last day at Coastline Ambulance is Friday.") == []
+    assert facts("Kwame Asante handed in his notice at Coastline Ambulance.") == [
+        "Kwame Asante>>handed in notice at>>Coastline Ambulance"
+    ]

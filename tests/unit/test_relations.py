@@ -18,7 +18,8 @@ from graph.keys import relation_key
         ("works as an analyst at", "works for", False),
         ("has finally found a new job at", "works for", False),
         ("is going to work for", "works for", False),
-        ("handed in her notice at", "works for", True),
+        ("handed in her notice at", "handed in her notice at", False),  # the job holds yet
+        ("resigned from", "works for", True),
         ("is unemployed", "works for", True),
         ("has started going out with", "is seeing", False),
         ("manager", "reports to", False),  # "My manager is Élodie Gagnon"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hybrid.ask import still_overrules
 from hybrid.candidate import Candidate, Evidence
 from hybrid.discriminators.features import looping
 from hybrid.discriminators.rule import RuleDiscriminator
@@ -32,3 +33,11 @@ def test_a_model_caught_in_a_loop_gives_no_answer() -> None:
     assert chosen.reader == "graph"
     assert not looping("Lisbon, then Montreal")
     assert looping("he loves art, he loves art, he loves art")
+
+
+def test_a_composed_value_that_says_neither_yes_nor_no_leaves_the_still_verdict() -> None:
+    holds = Candidate("still", "Yes — “kept me on”", [NEWEST], signals={"verdict": "holds", "t": 9})
+    valued = Candidate("triples", "electrician", [NEWEST], signals={"composed": True})
+    assert still_overrules(holds, [valued])
+    said = Candidate("triples", "Yes — still Bright Spark.", [NEWEST], signals={"composed": True})
+    assert not still_overrules(holds, [said])

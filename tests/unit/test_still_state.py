@@ -38,6 +38,8 @@ def test_still_state(question: str, state: str | None) -> None:
         ("We lost our Pickle last night.", "got pickle", True),
         ("bettabrad_92: left Big Fin.", "work at big fin", True),
         ("I've stopped climbing.", "climbing", True),
+        ("Sadly I've had to give up the trombone.", "play the trombone", True),
+        ("Oh and I'm done with pottery.", "doing her pottery class", True),
         (
             "Fiona Walsh was elected, replacing Councillor Declan Brophy as Cathaoirleach.",
             "cathaoirleach of the municipal district",
