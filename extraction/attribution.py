@@ -66,9 +66,9 @@ _CLOSING_ADDRESS = re.compile(r",\s+(?P<name>[A-Z][a-z'-]+)(?=[.!?]+(?:\s|$))") 
 _FIRST_PERSON_WORD = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
 _FULL_NAME = r"(?P<name>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){1,2})"
 _NAMED_SELF = re.compile(rf"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+{_FULL_NAME}\b")
-_ITS_ME = re.compile(
-    r"\b[Ii]t['’]s\s+me[,\s]+(?:(?:um+|uh+|er+m?)[,\s]+)?(?P<name>[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)"
-    r"(?!['’]s)\b"
+_ITS_ME = re.compile(  # "it's me um Bronwen obviously", not "it's me, Ollie and I are stuck"
+    r"\b[Ii]t['’]s\s+me[,\s]+(?:(?:um+|uh+|er+m?)[,\s]+)?(?P<name>[A-Z][\w’-]+(?: [A-Z][\w’-]+)?)"
+    r"(?=\s*(?:[.,!;:]|$|\s(?:here|obviously|again|ha|lol|hi|hiya)\b))"
 )
 _OWNED_NOTEBOOK = re.compile(  # an owner line: "Property of Imogen Thackeray", "This diary
     # belongs to …" (not "Finished reading Anne Frank's diary")

@@ -38,11 +38,15 @@ _OBJECT_PRONOUNS = frozenset("me him her them us it you i he she they we this th
 # "Alpenglow promoted me to program coordinator": the one given the post, as a subject.
 _GIVEN_A_POST = {"me": "I", "him": "he", "her": "she", "us": "we", "them": "they"}
 _CLASSES = frozenset("class classes lesson lessons".split())
-_TEACHING = frozenset(
-    """teach teaches teaching taught run runs running ran lead leads led give gives gave host
-    hosts""".split()
+_TAKING = frozenset(
+    """start started starts starting take took takes taking taken join joined joins joining
+    signed enrolled enrol enroll enrolled attend attends attending attended began begun begin
+    doing""".split()
 )
-_CONFERRING = frozenset("promoted made appointed named hired".split())
+_CONFERRING = frozenset("promoted made appointed hired".split())
+_NOT_THE_HOLDER = frozenset(
+    "sister brother mum mom dad son daughter assistant friend husband wife partner boss".split()
+)
 _NAME_LINKS = frozenset("of de del della der van von la le da di du dos das al bin ben &".split())
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays
@@ -62,8 +66,8 @@ _NEGATIONS = frozenset({"not", "n't", "never", "no"})
 _STOP_AFTER = frozenset({"anymore", "any"})
 # Stems of relations that hold a standing role or pursuit, whatever their object.
 _STANDING_ROLES = frozenset(
-    """member volunt chair write train teach studi join captain lead manag direct found coach
-    serv allerg""".split()
+    """member volunt chair write train teach studi join captain lead led manag direct coach
+    allerg""".split()
 )
 _PASSING = frozenset("new current latest present old former".split())
 _STOPPING = frozenset("stop stops stopped quit quits gave give gives gives quitting".split())
@@ -384,10 +388,15 @@ def _job_title(clause: Sequence[Token], phrase: _Phrase) -> _Phrase | None:
 def _lessons_in(clause: Sequence[Token], phrase: _Phrase) -> _Phrase | None:
     """What "a wheel-throwing pottery class", "salsa lessons" teach (the words before the
     class), or None when the phrase names no class."""
-    words = [w for w, t in clause[phrase.start : phrase.end] if t not in ("DT", "PRP$", "CD")]
-    if len(words) < 2 or words[-1].casefold() not in _CLASSES:
+    tagged = [(w, t) for w, t in clause[phrase.start : phrase.end] if t not in ("DT", "CD")]
+    if len(tagged) < 2 or tagged[-1][0].casefold() not in _CLASSES:
         return None
-    return _Phrase(" ".join(words[-2:-1]), phrase.start, phrase.end, False)
+    if tagged[0][1] == "PRP$" and tagged[0][0].casefold() not in ("my", "our"):
+        return None  # "drove my daughter to her ballet class": hers
+    taught, tag = tagged[-2]
+    if not tag.startswith("NN"):
+        return None  # "a great first lesson", "the same class as Tom"
+    return _Phrase(taught, phrase.start, phrase.end, False)
 
 
 def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[list[str], _Phrase]]:
@@ -397,7 +406,7 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
     found: list[tuple[list[str], _Phrase]] = []
     words = list(verb)
     extending = True  # the relation words still grow (no object closed them yet)
-    teaching = any(w.casefold() in _TEACHING for w in verb)  # "teaches a yoga class"
+    taking = any(w.casefold() in _TAKING for w in verb)  # not "teaches", "quit", "drove her to"
     preposition: str | None = None
     n = len(clause)
     while i < n:
@@ -423,7 +432,7 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
                 words = [*words, "job"]  # "… supervisor at X": X is the employer
                 i = phrase.end
                 continue
-        elif not phrase.proper and not teaching and (taught := _lessons_in(clause, phrase)):
+        elif not phrase.proper and taking and (taught := _lessons_in(clause, phrase)):
             found.append((["is", "learning"], taught))  # "started a pottery class"
             break
         elif not phrase.proper and after in ("IN", "TO") and _absorbs(verb, phrase):
@@ -433,8 +442,14 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
         elif not found or (
             preposition in _LATER_PREPOSITIONS and (phrase.proper or preposition == "as")
         ):
-            if found and preposition == "at" and phrase.proper and _names_a_post(found[-1][1]):
-                words = ["works", "at"]  # "promoted to Senior Data Scientist at Brabo Insights"
+            if (
+                found
+                and preposition == "at"
+                and phrase.proper
+                and _names_a_post(found[-1][1])
+                and _reading(found[-1][0], found[-1][1]).name == "works as"
+            ):  # "promoted to Senior Data Scientist at Brabo" (not "spoke to a manager at Tesco")
+                words = ["works", "at"]
             found.append((words, phrase))
             extending = False
         elif (
@@ -655,11 +670,19 @@ def _post_conferred(
         return []
     holder = _GIVEN_A_POST.get(clause[end][0].casefold())
     i = end + 1
-    while i < len(clause) and clause[i][0].casefold() in ("to", "as"):
-        i += 1
-    post = _noun_phrase(clause, i) if holder else None
-    if holder is None or post is None or not _names_a_post(post):
-        return []
+    linked = i < len(clause) and clause[i][0].casefold() in ("to", "as")
+    if holder is None or (verb[-1].casefold() != "made" and not linked):
+        return []  # "promoted her assistant to …": the assistant's post
+    i += linked
+    if i < len(clause) and clause[i][0].casefold() in _NOT_THE_HOLDER:
+        return []  # "made her sister head of HR"
+    post = _noun_phrase(clause, i)
+    if (
+        post is None
+        or not _names_a_post(post)
+        or clause[post.end : post.end + 1] == [("'s", "POS")]
+    ):
+        return []  # not "made me a doctor's appointment"
     field = _noun_phrase(clause, post.end + 1) if clause[post.end : post.end + 1] else None
     if field is not None and clause[post.end][0].casefold() == "of":  # "head of compliance"
         post = _Phrase(f"{post.text} of {field.text}", post.start, field.end, post.proper)
@@ -722,11 +745,11 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         and clause[found.verb_start + 1][1] == "VBG"
     ):
         verb, negated = verb[1:], True  # "stopped coaching the team": no longer coaches it
-    conferred = _post_conferred(clause, verb, end, subject)
-    if conferred:
-        return conferred, after
     between = {w.casefold() for w, _ in clause[found.subject_end : found.verb_start]}
     negated = negated or bool(between & _NEGATIONS) or "longer" in between
+    conferred = [] if negated else _post_conferred(clause, verb, end, subject)
+    if conferred:
+        return conferred, after
     negated = negated or any(w.casefold() in _STOP_AFTER for w, _ in clause[end:])
     pairs = _objects(clause, end, verb)
     couple = _between_partners(clause, end, verb, found, subject, negated)
@@ -744,6 +767,7 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
     triples: list[Triple] = []
     seen: set[tuple[str, bool]] = set()
     leaving = _leaves_a_post(verb)
+    as_a_job = any(w == ["works", "as"] for w, _ in pairs)  # "joined the orchestra as a cellist"
     for words, obj in pairs:
         if obj.text.casefold() in _OBJECT_PRONOUNS or obj.text.casefold() in _TIME_WORDS:
             continue
@@ -769,7 +793,8 @@ def _clause_facts(clause: Sequence[Token], context: _Context) -> tuple[list[Trip
         if reading.name == "lives in":
             obj = _site_place(clause, obj)
         relation = reading.name if reading.canonical else phrase
-        if reading.name == "works for" and is_club(obj.text) and "work" not in phrase:
+        joined = any(w.casefold().startswith("join") for w in words)
+        if reading.name == "works for" and joined and is_club(obj.text) and not as_a_job:
             relation = "is member of"  # "joined the Chorale Saint-Cyprien": a member
         triples.append(
             Triple(

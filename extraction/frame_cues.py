@@ -218,7 +218,10 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(  # notice given: the job holds until the last day ("last day is October 18")
         "handed in notice at",
-        cue(r"\b(?:handed|gave|given)\s+(?:in\s+)?(?:\S+\s+){0,3}?notice\s+(?:in\s+)?(?:at|to)\b"),
+        cue(
+            r"(?<!was\s)(?<!got\s)\b(?:handed|gave)\s+(?:in\s+)?(?:\S+\s+){0,3}?notice\s+"
+            r"(?:in\s+)?(?:at|to)\b"
+        ),
         read_org,
     ),
     Frame(
@@ -288,8 +291,9 @@ FRAMES: tuple[Frame, ...] = (
         "plans to travel to",
         cue(
             r"\b(?:heading|going|flying|travelling|traveling|come|coming)\s+(?:out\s+)?to\b"
-            r"(?!\s+(?:be|become|get|have|do|make|start|work|take|try|need|see|stay|keep|look|"
-            r"give|buy|sell|leave|quit|miss|join|tell|ask|run|live|study|teach|learn)\b)"
+            r"(?!\s+(?:be(?!\s+(?:in|at|back)\b)|become|get|have|do|make|start|work|take|try|"
+            r"need|see|keep|look|give|buy|sell|leave|quit|miss|join|tell|ask|run|live|study|"
+            r"teach|learn)\b)"
         ),  # "going to Lisbon", not "going to be an instructor at Alpenglow"
         read_place,
     ),

@@ -114,8 +114,8 @@ ORG_HEADS = _words(
     uni | college | school | academy | institute | brewery | coffee | cafe | café | bakery |
     restaurant | bistro | bar | pub | games | software | analytics | design | engineering |
     logistics | publishing | publishers | pharmacy | ferries | airlines | airways | trust |
-    council | ltd | inc | llc | gmbh | plc | kg | ag | bv | nv | oy | asa | spa | srl | pty |
-    llp | sarl | group | labs | lab | services | service |
+    council | ltd | inc | llc | gmbh | plc | kg | ag | bv | nv | oy | srl | pty | llp | sarl |
+    group | labs | lab | services | service |
     ambulance | vets | veterinary | foods | wines | ales | media | agency | partners |
     consulting | solutions | systems | technologies | tech | industries | company | co |
     robotics | electronics | pay | payments |
@@ -379,7 +379,7 @@ CLUB_HEADS = _words(
     quartet | quintet | trio | troupe | crew | squad | side | book club | running club"""
 )
 # Heads that open a club's name in other languages ("Chorale Saint-Cyprien", "Coro Vox").
-_LEADING_CLUB_HEADS = frozenset("chorale chorus coro choeur chor orquesta orchestre".split())
+_LEADING_CLUB_HEADS = frozenset("chorale coro choeur orquesta orchestre".split())
 
 
 def is_club(name: str) -> bool:
@@ -390,7 +390,7 @@ def is_club(name: str) -> bool:
 
 
 LEGAL_FORMS = frozenset(
-    "ltd limited inc incorporated llc gmbh plc kg ag bv nv oy asa spa srl pty llp sarl corp".split()
+    "ltd limited inc incorporated llc gmbh plc kg ag bv nv oy srl pty llp sarl".split()
 )
 
 
@@ -401,7 +401,7 @@ def without_legal_form(name: str) -> str:
     legal = [w.strip(".,").casefold() in LEGAL_FORMS for w in words]
     while len(words) > 1 and legal[len(words) - 1] and not all(legal[: len(words) - 1]):
         words = words[:-1]
-    return " ".join(words)
+    return " ".join(words).rstrip(",.") if len(words) < len(legal) else name
 
 
 def is_organisation_name(name: str) -> bool:

@@ -255,7 +255,7 @@ _SENTENCE_START = r"(^|[.!?]\s+|;\s+)"
 _SUBJECT_PRONOUN = re.compile(_SENTENCE_START + r"(he|she|they)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(_SENTENCE_START + r"(his|her|their)\b", re.IGNORECASE)
 _PROPER = re.compile(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
-_THE_OTHER = re.compile(r"(?:the\s+)?other\s+([A-Z][\w'-]*)", re.IGNORECASE)
+_THE_OTHER = re.compile(r"(?:[Tt]he\s+)?[Oo]ther\s+([A-Z][\w'-]*)")
 _OTHER_BEFORE = re.compile(r"\bother\s+$", re.IGNORECASE)
 
 

@@ -57,6 +57,7 @@ from extraction.frame_cues import (
 from extraction.gazetteer import (
     VEHICLE_MAKES,
     big_place,
+    everyday_word,
     is_animal,
     is_bicycle,
     is_instrument,
@@ -290,7 +291,8 @@ class _Reading:
         done = re.search(r"\b\w+ed\b", m.group()) is not None  # "moved in with … on saturday"
         if frame.plan and not done and (FUTURE.search(ahead) or SEASON_AHEAD.search(ahead)):
             relation = frame.plan
-        if frame.ends and FUTURE.search(ahead) and not _TOLD_AS_DONE.search(ahead):
+        told_done = "last" in m.group().casefold() and _TOLD_AS_DONE.search(ahead)
+        if frame.ends and FUTURE.search(ahead) and not told_done:
             return  # an ending still to come is no ending yet ("last day is Friday")
         if self.passing and frame.relation in ("lives in", "works for", ""):
             return  # "while she's in Reykjavik" is a stay, not a home
@@ -300,12 +302,7 @@ class _Reading:
                 continue
             phrase = m[0] + (_PREPOSITION.match(clause[m.end() :]) or [""])[0]
             owned = "obj" in frame.cue.groupindex  # "Siobhan's Fiat was written off"
-            owned = (
-                owned
-                or (  # "Marcus Feeney's last day at Ferro & Finch was Friday"
-                    frame.ends and clause[: m.start()].rstrip().endswith(("'s", "’s"))
-                )
-            )
+            owned = owned or (frame.ends and _owner_just_before(clause, spans, m.start()))
             for subject in self.subjects(clause, spans, m.start(), owners=owned):
                 self.add(subject, typed, found, frame.ends or negated, phrase)
 
@@ -485,7 +482,13 @@ def _organisation_segment(rest: str) -> str | None:
     if separator not in (",", "|") or not following or is_place(following):
         return None
     proper = all(w[:1].isupper() or w in _NAME_JOINERS for w in following.split())
-    piped = separator == "|" and not is_job_title(following)  # "Buyer | Talberg Küchentechnik"
+    piped = (  # "Buyer | Talberg Küchentechnik" (not "| Mum Of Two", "| Ex-Google", "| He/Him")
+        separator == "|"
+        and len(following.split()) > 1
+        and not is_job_title(following)
+        and not re.match(r"(?i)(?:ex|former|formerly|previously)\b", following)
+        and not any(everyday_word(w.casefold()) for w in following.split())
+    )
     return following if proper and (piped or is_organisation_name(following)) else None
 
 
@@ -674,17 +677,31 @@ Tom"."""
 _POST_IN_PARENTHESES = re.compile(r"\(([^()]{2,80})\)")
 
 
-_TOLD_AS_DONE = re.compile(r"\b(?:was|were|yesterday|ago)\b", re.IGNORECASE)  # "was friday"
+_TOLD_AS_DONE = re.compile(  # "last day at X was friday"
+    r"^[^.;!?]{0,60}?\b(?:was|were)\s+(?:on\s+)?(?:last\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month)\b",
+    re.IGNORECASE,
+)
+
+
+def _owner_just_before(clause: str, spans: list[tuple[int, int, str]], at: int) -> bool:
+    """ "Marcus Feeney's last day at …": a person's name, then "'s", then the cue (not
+    "Marcus Feeney's brother's last day")."""
+    return any(clause[end:at].strip() in ("'s", "’s") for _, end, _ in spans if end <= at)
+
+
 _PARTNER_INTRODUCED = re.compile(
-    r"\b(?:has|have|had|'s|'ve|got|found|met|seeing|dating)\s+(?:got\s+|met\s+)?(?:a\s+)?"
-    r"(?:new\s+)?(?P<noun>girlfriend|boyfriend|partner|fianc[ée]e?|someone|somebody)\b"
-    r"(?:[^?]{0,80}?\b(?:called|named|(?i:his|her|their)\s+name\s+is)\s+|\s*!+\s+)"
+    r"\b(?:(?:has|have|'s|'ve|got)\s+(?:got\s+)?(?:a\s+)?(?:new\s+)?"
+    r"(?P<noun>girlfriend|boyfriend|partner|fianc[ée]e?)\b(?!\s+(?:at|in|for|of|from)\b)"
+    r"|(?:met|seeing|dating)\s+(?P<someone>someone|somebody)(?:\s+new)?(?=\s*[,.!;]))"
+    r"(?:[^?]{0,80}?\b(?:called|named|(?i:his|her|their)\s+name\s+is)\s+"
+    r"|\s*!+\s+(?=[A-Z][\w'’-]+\s+[A-Z][\w'’-]+\s+is\b))"
     r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
 )
 
 
 _SOMEONE_ELSES = re.compile(
-    r"['’]s\b|\b(?:sister|brother|mum|mom|mother|dad|father|son|daughter|friend|colleague|"
+    r"['’]s\b|\b(?:I|my|we|our|sister|brother|mum|mom|mother|dad|father|son|daughter|friend|colleague|"
     r"cousin|aunt|uncle|boss|flatmate|roommate|neighbou?r)s?\b",
     re.IGNORECASE,
 )
@@ -702,7 +719,9 @@ def _partners_introduced(reading: _Reading, text: str) -> None:
             continue
         if _SOMEONE_ELSES.search(text, before[-1][0], m.start()):
             continue  # "Priya Nair's sister has a boyfriend called …": the sister's
-        engaged = m["noun"].casefold().startswith("fianc")
+        if text[m.end() :].lstrip()[:1] == "?":
+            continue  # "has anyone met someone called Jake Ford?" asks
+        engaged = (m["noun"] or "").casefold().startswith("fianc")
         reading.add(before[-1][1], "married to" if engaged else "is seeing", partner, False)
 
 

@@ -89,11 +89,13 @@ _FUTURE = re.compile(
     r"\b(?:will|shall|won't|going\s+to|gonna|plan(?:s|ning|ned)?\s+to|about\s+to|intends?\s+to|"
     r"hope\s+to|want\s+to|can't\s+wait|looking\s+forward|upcoming|coming\s+up|next)\b|'ll\b|"
     r"\b(?:am|is|are)\s+\w+ing\b|'(?:m|re|s)\s+\w+ing\b|"
-    r"\b(?:i|we|you|they)\s+(?:start|begin|leave|fly|move|arrive|return|travel)\b|"
-    r"\b(?:starts?|starting|begins?|beginning)\s+(?:in|on|from)\b",
+    r"\b(?:i|we|you|they)\s+(?:start|begin|leave|fly|move|arrive|return|travel)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?]\s+")
+# Right before the phrase, a start that is yet to come (not "Starting in January I cut out …",
+# told after: that says a past month only when the verb that follows is past, which is rarer).
+_STARTING_THEN = re.compile(r"\b(?:starts|starting|begins|beginning)\s+(?:in|on|from)\s+$", re.I)
 _TENSE_WINDOW = 300  # characters of the sentence around a phrase that decide its tense
 
 
@@ -256,6 +258,8 @@ def _tense(text: str, start: int, end: int) -> Tense:
     phrase = text[start:end].lower()
     if phrase.startswith(("next", "coming", "tomorrow", "later")) or "from now" in phrase:
         return "future"
+    if _STARTING_THEN.search(text, max(0, start - 30), start):
+        return "future"  # "Starting in September.", "she starts on Monday"
     if phrase.startswith(("last", "past", "earlier", "yesterday")) or phrase.endswith("ago"):
         return "past"
     window = max(0, start - _TENSE_WINDOW)

@@ -9,8 +9,8 @@ value ("lives in Gdansk" after she moved twice) or mixes two people. So the sent
 2. ranked by how much they are about it: the person asked about (any part of their name), then
    the question's own words and those of the relation they cue ("do for a living": "job",
    "work", "employer"), then the retriever's own rank (embedding similarity or the traversal's);
-   once one sentence shares the question's words, those that share none are left out (the
-   person's other news is what a small model repeats instead of the answer);
+   once a sentence names the person and shares the question's words, those that share none are
+   left out (the person's other news is what a small model repeats instead of the answer);
 3. cut to a small budget, then put newest first, the first marked as the latest.
 
 The paper's configuration stays available as the ``paper`` recipes of the readers.
@@ -94,8 +94,8 @@ def focused(
         if about is None or about == (0, 0):
             continue
         scored.append(((about[0], about[1], -rank, t), Ranked(t, text)))
-    if any(key[1] for key, _ in scored):  # a sentence about what is asked: none that is not
-        scored = [(key, ranked) for key, ranked in scored if key[1]]
+    if any(key[0] and key[1] for key, _ in scored):  # the person and what is asked: none
+        scored = [(key, ranked) for key, ranked in scored if key[1]]  # that is about neither
     best = [r for _, r in sorted(scored, key=lambda item: item[0], reverse=True)[:budget]]
     unique = list({(r.t, r.text): r for r in best}.values())
     return sorted(unique, key=lambda r: r.t, reverse=True)

@@ -155,13 +155,17 @@ def names_capitalised(
 
 
 def question_labels(question: str) -> list[str]:
-    """The question's concept labels; when its words are all read as verbs ("when did pickle
-    die?": "pickle" after "did"), those of its content words read on their own."""
+    """The question's concept labels; when the tagger reads none ("when did pickle die?":
+    "pickle" after "did" is a verb to it), those of its words the lexicon does not know."""
     labels = essential_labels(question)
     if labels:
         return labels
-    content = [w for w in _WORD.findall(question) if w.casefold() not in QUESTION_STOPWORDS]
-    return essential_labels(" ".join(content)) if content else []
+    unknown = [  # a name the lexicon does not know ("pickle", "kev"), not "quit" or "break"
+        w
+        for w in _WORD.findall(question)
+        if w.casefold() not in QUESTION_STOPWORDS and word_class(w.casefold()) is None
+    ]
+    return essential_labels(" ".join(unknown)) if unknown else []
 
 
 def find_subject(

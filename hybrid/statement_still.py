@@ -60,7 +60,8 @@ _STILL = re.compile(
 _ENDING = re.compile(
     r"\b(?:"
     r"(?:is|are|was|were|be|been|'s) off(?! to\b)|stopp(?:ed|ing)(?! by\b)|quit(?:s|ting)?|left"
-    r"|leaving|gave up|giving up|given up|gives? up|done with|no longer|sold(?! out\b)|selling"
+    r"|leaving|gave up|giving up|given up|gives? up|no longer|sold(?! out\b)|selling"
+    r"|done with(?! (?:work|my shift|the day|today|for the day)\b)"
     r"|(?:not|\w+n't)\b[^.!?]{0,30}\b(?:anymore|any more)|lost (?:our|my|his|her|their)"
     r"|passed away|died|retired|retiring|last(?: \w+){0,2} (?:day|shift|game|session|lesson|class)"
     r"|ended|(?:is|are|was|'s) over|cancell?ed|called off|fell through|broke up|split up"
@@ -104,7 +105,7 @@ _ENDED_STATE = re.compile(
     r"|closed|quit|left|sold|single|unemployed)\b",
     re.IGNORECASE,
 )
-_NEGATION = frozenset({"not", "never"})
+_NEGATION = frozenset({"not", "never", "if", "whether", "unless"})  # or only supposed
 _SOMEONE_ELSE = frozenset(
     """who whoever someone somebody people anyone brother sister son daughter friend mum mom
     dad wife husband partner cousin""".split()

@@ -102,9 +102,9 @@ LOG = logging.getLogger(__name__)
 
 
 def _named_as_said(triple: Triple) -> Triple:
-    """The object without a company's legal form ("works for Ashworth Carriage Ltd" is
-    Ashworth Carriage), so a signature and a chat name one employer."""
-    if triple.object is None:
+    """An employer without its legal form ("works for Ashworth Carriage Ltd" is Ashworth
+    Carriage), so a signature and a chat name one employer."""
+    if triple.object is None or triple.relation != "works for":
         return triple
     plain = without_legal_form(triple.object)
     return triple if plain == triple.object else triple.model_copy(update={"object": plain})

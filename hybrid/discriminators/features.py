@@ -52,9 +52,9 @@ def looping(answer: str) -> bool:
     small model caught in a loop ("Dario: Dario: Dario: …"), not an answer."""
     words = _WORD.findall(answer.lower())
     runs = Counter(zip(words, words[1:], words[2:], strict=False))
-    single = Counter(words)
+    content = Counter(w for w in words if w not in STOPWORDS)
     return (bool(runs) and max(runs.values()) >= 3) or (
-        len(words) >= 4 and max(single.values()) >= len(words) / 2
+        len(words) >= 5 and max(content.values(), default=0) >= max(3, len(words) / 2)
     )
 
 

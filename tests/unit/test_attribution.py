@@ -370,3 +370,7 @@ def test_a_voice_note_names_its_speaker_by_its_me() -> None:
     assert people.narrator == "Bronwen"
     assert written[1].startswith("Bronwen")
     assert stream("it's me, Bronwen's mum here")[0].narrator is None
+
+
+def test_its_me_names_the_caller_only_when_the_name_stands_alone() -> None:
+    assert stream("hey it's me, Ollie and I are stuck in traffic")[0].narrator is None

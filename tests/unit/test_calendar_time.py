@@ -53,6 +53,8 @@ def test_phrases_resolve_in_the_local_day_of_the_speaker() -> None:
     assert flying[0].first == date(2024, 5, 11)  # the future tense picks the coming one
     starting = find_time_expressions("Got a place on the course! Starting in September.", tokyo)
     assert starting[0].first == date(2024, 9, 1)  # "starting in": a month to come
+    shifted = find_time_expressions("In May my shifts changed, it starts on Mondays now.", tokyo)
+    assert shifted[0].first == date(2024, 5, 1)  # "starts on" speaks of Mondays, not of May
 
 
 def test_a_chats_short_weekday_is_a_day_and_an_everyday_word_is_not() -> None:

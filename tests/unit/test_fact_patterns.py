@@ -142,3 +142,19 @@ def test_posts_given_classes_taken_and_clubs_joined() -> None:
         "I>>is member of>>Chorale Saint-Cyprien"
     ]
     assert facts("Mo works for the Hallé Orchestra.") == ["Mo>>works for>>Hallé Orchestra"]
+
+
+def test_what_a_review_found_in_posts_classes_and_clubs() -> None:
+    def said(text: str) -> str:
+        return " ".join(facts(text))
+
+    assert "works for" not in said("I spoke to a manager at Tesco.")
+    assert facts("They never promoted me to manager.") == []
+    assert facts("Acme promoted her assistant to office manager.") == []
+    assert "works as" not in said("They made her sister head of HR.")
+    assert facts("She made me a doctor's appointment.") == []
+    assert "is learning" not in said("I quit my pottery class.")
+    assert facts("I drove my daughter to her ballet class.") == []
+    assert facts("We had a great first lesson.") == []
+    assert "is member of" not in said("I got a job with the London Symphony Orchestra.")
+    assert "is member of" not in said("Dana joined the Halle Orchestra as a cellist.")

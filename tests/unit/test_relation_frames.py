@@ -524,6 +524,8 @@ def test_a_piped_signature_names_the_employer_after_the_post() -> None:
     assert without_legal_form("Acme Pty Ltd") == "Acme"
     assert without_legal_form("Smith & Co") == "Smith & Co"
     assert without_legal_form("Ltd") == "Ltd"
+    assert without_legal_form("Acme, Inc.") == "Acme"
+    assert without_legal_form("Serenity Day Spa") == "Serenity Day Spa"
 
 
 def test_a_partner_introduced_by_name() -> None:
@@ -550,4 +552,24 @@ def test_a_last_day_told_as_done_ends_the_job_and_one_to_come_does_not() -> None
     assert facts("Kwame Asante's last day at Coastline Ambulance is Friday.") == []
     assert facts("Kwame Asante handed in his notice at Coastline Ambulance.") == [
         "Kwame Asante>>handed in notice at>>Coastline Ambulance"
+    ]
+
+
+def test_what_a_review_found_in_partners_endings_and_signatures() -> None:
+    people = [*PEOPLE, "Dan Hart", "Ruth Kay", "Tilly Garland", "Jake Ford", "Sara Lind"]
+
+    def said(text: str) -> list[str]:
+        return [t.to_text() for t in frame_facts(text, people, None)]
+
+    assert said("Kwame Asante found someone to fix the boiler, a plumber named Dan Hart.") == []
+    assert said("Kwame Asante met someone from HR. Her name is Ruth Kay.") == []
+    assert said("Kwame Asante and I had lunch. I have a new girlfriend called Tilly Garland.") == []
+    assert said("Kwame Asante has a partner! Sara Lind and Jake Ford came too.") == []
+    leaving = "Kwame Asante is leaving Coastline Ambulance next week, he told me yesterday."
+    assert "not works for" not in " ".join(said(leaving))
+    assert said("Kwame Asante's brother's last day at Coastline Ambulance was Friday.") == []
+    assert said("Kwame Asante was given notice at Coastline Ambulance.") == []
+    assert "works for" not in " ".join(said("Regards\n-- \nKwame Asante | Nurse | Mum Of Two"))
+    assert said("Kwame Asante is going to be in Lisbon next month.") == [
+        "Kwame Asante>>plans to travel to>>Lisbon"
     ]

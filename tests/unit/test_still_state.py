@@ -40,6 +40,8 @@ def test_still_state(question: str, state: str | None) -> None:
         ("I've stopped climbing.", "climbing", True),
         ("Sadly I've had to give up the trombone.", "play the trombone", True),
         ("Oh and I'm done with pottery.", "doing her pottery class", True),
+        ("Just done with my shift at Tesco.", "work at Tesco", False),
+        ("If I give up the allotment I'll cry.", "tend the allotment", False),
         (
             "Fiona Walsh was elected, replacing Councillor Declan Brophy as Cathaoirleach.",
             "cathaoirleach of the municipal district",
