@@ -185,10 +185,31 @@ class BrowserSession:
         pytest.fail(f"clicking the guide's {name!r} block never took effect")
 
     def close_top_frame(self) -> None:
+        """Close the newest frame. Its header is drawn a moment after the frame, so the close
+        button is waited for until a click on it is taken."""
+        from selenium.common.exceptions import (
+            ElementClickInterceptedException,
+            ElementNotInteractableException,
+            StaleElementReferenceException,
+        )
         from selenium.webdriver.common.by import By
 
         frames = self.driver.find_elements(By.CSS_SELECTOR, "[data-testid='frame']")
-        frames[0].find_element(By.CSS_SELECTOR, "[title='Close']").click()
+
+        def clicked(_: object) -> bool:
+            try:
+                button = frames[0].find_element(By.CSS_SELECTOR, "[title='Close']")
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+                button.click()
+            except (
+                ElementClickInterceptedException,
+                ElementNotInteractableException,
+                StaleElementReferenceException,
+            ):
+                return False
+            return True
+
+        self.wait.until(clicked)
         self.wait.until(
             lambda _: (
                 len(self.driver.find_elements(By.CSS_SELECTOR, "[data-testid='frame']"))
