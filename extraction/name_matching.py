@@ -143,6 +143,20 @@ def is_diminutive(mention_key: str, first_name_key: str) -> bool:
 _PET_ENDINGS = ("y", "ie", "z", "s", "x")
 
 
+def other_namesake(
+    first: str, names_recent_first: Sequence[str], speakers: Sequence[str] = ()
+) -> str | None:
+    """ "The other Josie": of exactly two full names with that first name, the one who is not
+    a speaker or, between equals, the one named less recently. The Josie just talked to or
+    about is the one the phrase sets apart."""
+    key = entity_key(first)
+    same = [n for n in names_recent_first if len(k := entity_key(n).split()) > 1 and k[0] == key]
+    if len(same) != 2:
+        return None
+    speaking = {entity_key(s) for s in speakers}
+    return max(same, key=lambda n: (entity_key(n) not in speaking, same.index(n)))
+
+
 def edit_distance(a: str, b: str, limit: int) -> int:
     """Optimal-string-alignment distance (a swap of neighbours costs 1), capped at ``limit + 1``."""
     if abs(len(a) - len(b)) > limit:

@@ -37,6 +37,7 @@ from extraction.name_matching import (
     Similar,
     edit_distance,
     match_known,
+    other_namesake,
 )
 from extraction.text import split_sentences
 from graph.keys import entity_key
@@ -200,10 +201,8 @@ class _Resolver:
         return self._kept_if_copied(name)
 
     def _the_other(self, name: str, first: str) -> str | None:
-        """ "The other Josie from work": of the two Josies of the stream, the one named less
-        recently (the Josie just talked to or about is the one it is not)."""
-        same = [p for p in self.people if entity_key(p).split()[:1] == [entity_key(first)]]
-        other = same[1] if len(same) == 2 else None
+        """ "The other Josie from work": never the Josie just talked to or about."""
+        other = other_namesake(first, self.people, [self.speaker] if self.speaker else [])
         reason = Reason.THE_OTHER if other else Reason.NOT_IN_STATEMENT
         return self._record(Resolution(name, other, reason))
 

@@ -30,7 +30,7 @@ from extraction.gazetteer import (
     is_skill,
     is_vehicle,
 )
-from extraction.name_matching import Reason, is_diminutive
+from extraction.name_matching import Reason, is_diminutive, other_namesake
 from extraction.text import common_word
 from graph.keys import entity_key
 
@@ -355,20 +355,8 @@ class People:
         return None
 
     def the_other(self, first: str) -> str | None:
-        """ "The other Josie": of exactly two people with that first name, the one who is not
-        a speaker of the chat or, among those who are not, spoken of less recently: never
-        the Josie talked to."""
-        key = entity_key(first)
-        pair = [k for k in self.persons if len(k.split()) > 1 and k.split()[0] == key]
-        if len(pair) != 2:
-            return None
-        speaking = {entity_key(s) for s in self.speakers}
-
-        def closeness(k: str) -> tuple[bool, int]:
-            seen = self.recent.index(k) if k in self.recent else len(self.recent)
-            return k in speaking, -seen
-
-        return self.persons[min(pair, key=closeness)].name
+        """ "The other Josie": never the Josie talked to (see ``other_namesake``)."""
+        return other_namesake(first, self.names(), self.speakers)
 
     def _one(self, keys: Iterable[str], reason: Reason) -> tuple[str, Reason] | None:
         """The one person of ``keys``, or the one named clearly most often among them."""

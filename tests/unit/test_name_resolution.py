@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from extraction.memory_api import Triple
-from extraction.name_matching import Reason, Resolution, edit_distance
+from extraction.name_matching import Reason, Resolution, edit_distance, other_namesake
 from extraction.name_resolution import expand_mentions, resolve_names, speaker, stated_text
 
 PEOPLE = ["Sigrun Solheim", "Oddvar Brekke"]
@@ -270,3 +270,16 @@ def test_mine_is_never_the_speaker_and_i_is_the_speaker_as_the_stream_knows_them
         said_by="Marisol Echeverría",
     )
     assert [(x.subject, x.relation) for x in out.triples] == [("Marisol Echeverría", "loves")]
+
+
+def test_the_other_namesake_is_not_the_one_talked_to_or_speaking() -> None:
+    people = ["Josie Calloway", "Josie Perrin"]  # most recent first
+    out = resolve_names(
+        [t("the other Josie", "works for", "Pinyon")], "the other Josie works for Pinyon", people
+    )
+    assert out.triples == [t("Josie Perrin", "works for", "Pinyon")]
+    said = "Josie Perrin: the other Josie works for Pinyon"
+    out = resolve_names([t("the other Josie", "works for", "Pinyon")], said, people)
+    assert out.triples == [t("Josie Calloway", "works for", "Pinyon")]  # not the speaker
+    assert other_namesake("Josie", ["Josie Calloway"]) is None
+    assert other_namesake("Josie", [*people, "Josie Ames"]) is None  # three: which other?
