@@ -18,6 +18,7 @@ from extraction.typed_objects import (
     read_person,
     read_place,
     read_skill,
+    read_subject_of_study,
     read_topic,
     read_vehicle,
 )
@@ -35,6 +36,7 @@ class Frame:
     passive: bool = False  # the person after the cue is the subject; the value comes first
     plan: str | None = None  # the relation when a future time follows ("moving to X next month")
     home: bool = False  # a new home ("signed the lease"): the statement's one city, if no place
+    speakers: bool = False  # "it's freezing here in Seaham": with no one named, the speaker's
 
 
 def cue(pattern: str) -> re.Pattern[str]:
@@ -52,6 +54,11 @@ _STUDY_PLACE = (  # "a place at Wendouree College", "a place on the course": no 
     r"(?!\s+(?:at|on)\s+(?:\S+\s+){0,3}?(?:college|university|uni|school|academy|course"
     r"|programme|program|scheme|team|squad)\b)"
 )
+_YEAR_OF_STUDY = (
+    r"\b(?:first|second|third|fourth|final|1st|2nd|3rd|4th)[\s-]+year\s+(?:of\s+)?"
+    r"(?:(?:her|his|my|their|an?)\s+)?(?!(?:as|at|in|on|with|for|of|and)\b)"
+)
+_STUDENT_AT = r"(?:\s+students?)?\s+(?:at|@)\b"
 HOME = rf"(?:flat|apartment|place{_STUDY_PLACE}|house|room|studio|home|cottage|lease|flatshare)"
 FRAMES: tuple[Frame, ...] = (
     Frame("", cue(r"\bmoved\s+to\b"), read_org),
@@ -76,6 +83,7 @@ FRAMES: tuple[Frame, ...] = (
             r"(?<!was\s)(?<!were\s)\b(?:here|back\s+home)\s+in\b(?![^.;!]*\bfor\s+(?:a|\d|two|three)\b)"
         ),
         read_place,
+        speakers=True,
     ),
     Frame(
         "lives in",
@@ -339,6 +347,16 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(
         "studies", cue(r"\b(?:degree|phd|msc|masters|course|studies|ba|bsc)\s+in\s+"), read_topic
+    ),
+    Frame(  # "2nd year Law at Minster", "second year of architecture at …", "a final-year …"
+        "studies",
+        cue(_YEAR_OF_STUDY + r"(?P<obj>[A-Za-z]+(?:\s+[a-z]+)??)" + _STUDENT_AT),
+        read_subject_of_study,
+    ),
+    Frame(  # the school of those: a subject must come between ("first year at X" may be a job)
+        "studies at",
+        cue(_YEAR_OF_STUDY + r"(?![a-z]+ing\b)(?:[A-Za-z]+(?:\s+[a-z]+)??)" + _STUDENT_AT),
+        read_org,
     ),
     Frame(
         "studies",

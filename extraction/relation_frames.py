@@ -303,7 +303,10 @@ class _Reading:
             phrase = m[0] + (_PREPOSITION.match(clause[m.end() :]) or [""])[0]
             owned = "obj" in frame.cue.groupindex  # "Siobhan's Fiat was written off"
             owned = owned or (frame.ends and _owner_just_before(clause, spans, m.start()))
-            for subject in self.subjects(clause, spans, m.start(), owners=owned):
+            subjects = self.subjects(clause, spans, m.start(), owners=owned)
+            if not subjects and frame.speakers and self.speaker:
+                subjects = [self.speaker]
+            for subject in subjects:
                 self.add(subject, typed, found, frame.ends or negated, phrase)
 
     def _switches(self, clause: str, spans: list[tuple[int, int, str]]) -> None:
@@ -601,6 +604,7 @@ def frame_facts(
     _posts_in_parentheses(reading, text)
     _partners_introduced(reading, text)
     _signed_from(reading, text)
+    _age_and_town(reading, text)
     labelled = _office_labels(reading, text)
     for n, sentence in enumerate(split_sentences(text)):
         if sentence.rstrip().endswith("?"):
@@ -814,6 +818,19 @@ def _signed_from(reading: _Reading, text: str) -> None:
     place = signed["place"].strip()
     if is_place(place) and signed["name"].split()[0] in author.split():
         reading.add(author, "lives in", place, False)
+
+
+_AGE_AND_TOWN = re.compile(  # "Rosalind Kettering, 31, Dunedin", "Tom Hale, 45, of Leeds"
+    r",\s+(?:aged\s+)?\d{1,3},\s+(?:of\s+|from\s+)?(?P<place>[A-Z][\w'’-]+(?:\s[A-Z][\w'’-]+)?)"
+)
+
+
+def _age_and_town(reading: _Reading, text: str) -> None:
+    """A person introduced by age and town, as in profiles and news: they live there."""
+    for person in reading.people:
+        for m in re.finditer(re.escape(person) + _AGE_AND_TOWN.pattern, text):
+            if is_place(m["place"]):
+                reading.add(person, "lives in", m["place"], False)
 
 
 _LANDMARK_WORDS = frozenset("outside near of around past beyond".split())

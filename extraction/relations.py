@@ -281,6 +281,20 @@ GENERIC_ENDS: tuple[str, ...] = _split(
 )
 
 
+# Words that may stand between a subject and "like" when it is the verb ("really like").
+_BEFORE_LIKING = frozenset(
+    "i you we they really also still do does did just actually genuinely truly quite both all "
+    "honestly kinda sorta totally absolutely".split()
+)
+
+
+def _compared(surface: str) -> bool:
+    """ "talks like", "looks like", "feels like": "like" after another verb compares; it is
+    not liking."""
+    words = surface.casefold().split()
+    return len(words) >= 2 and words[-1] == "like" and words[-2] not in _BEFORE_LIKING
+
+
 @lru_cache(maxsize=20_000)
 def read_relation(phrase: str) -> RelationReading:
     """The canonical relation a phrase names (first the endings, then the assertions), or the
@@ -291,6 +305,8 @@ def read_relation(phrase: str) -> RelationReading:
         known = CANONICAL_BY_KEY[key]
         return RelationReading(known.name, known.cardinality, False, True, surface)
     normal = normalise_phrase(surface)
+    if _compared(surface):
+        return RelationReading(surface, None, False, False, surface)
     matches = [p for p in _patterns() if p.regex.match(normal + " ")] if normal else []
     if matches:
         # The most specific pattern wins ("go out with" over "start … with"); endings win ties.

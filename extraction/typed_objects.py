@@ -246,6 +246,21 @@ def read_topic(words: Sequence[str]) -> str | None:
     return " ".join(kept) or None
 
 
+_NOT_SUBJECTS = frozenset(
+    "student students uni university college school course degree row".split()
+)
+
+
+def read_subject_of_study(words: Sequence[str]) -> str | None:
+    """The subject in "2nd year Law at Minster": one or two words, written in either case,
+    that ``read_topic`` takes for a subject."""
+    folded = [w.casefold() for w in words]
+    if not folded or len(folded) > 2 or _NOT_SUBJECTS & set(folded):
+        return None
+    topic = read_topic(folded)
+    return topic if topic is not None and len(topic.split()) == len(folded) else None
+
+
 _CLUB_KINDS = frozenset({"gym", "association"})  # not "a small team building payroll tools"
 
 

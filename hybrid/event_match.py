@@ -51,11 +51,37 @@ _SAME_EVENT = {
 }
 
 
+# Idioms and emoji that name an event without its word: "she said yes 💍" is a proposal,
+# "the fiesta's a write off" a crash.
+_EVENT_IDIOMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), frozenset(words.split()))
+    for pattern, words in (
+        (
+            r"\b(?:said yes|popped the question|(?:got|went|gets) down on one knee)\b|💍",
+            "propos engag",
+        ),
+        (r"\b(?:tied the knot|got hitched|exchanged vows)\b|💒", "marri wed"),
+        (r"\b(?:written off|write[- ]?off|wrote (?:it |\w+ )?off|totall?ed|pranged)\b", "crash"),
+        (r"\b(?:handed in (?:my|his|her|their) notice|last day)\b", "quit leav resign"),
+        (r"\bfirst (?:day|shift|week)\b", "start join"),
+        (r"\b(?:split up|broke up|dumped|called it off)\b|💔", "split break"),
+        (r"\b(?:passed away|put down|funeral)\b", "die death"),
+        (r"\b(?:gave birth|was born|had (?:a|the|their) baby)\b|👶", "born birth babi"),
+        (r"\b(?:got the keys|moving day|moved in)\b", "move"),
+        (r"🎓", "graduat"),
+    )
+)
+
+
 def event_stems(text: str) -> set[str]:
     """The words of ``text`` that can name an event, as Porter stems (past forms as their verb:
-    "moved" and "move", "bought" and "buy" are one)."""
+    "moved" and "move", "bought" and "buy" are one), with those its idioms name."""
     words = (IRREGULAR_PAST.get(w.lower(), w.lower()) for w in tokenize(text) if w.isalpha())
-    return {s for w in words if w not in QUESTION_WORDS and len(w) > 2 for s in stems(w)}
+    found = {s for w in words if w not in QUESTION_WORDS and len(w) > 2 for s in stems(w)}
+    for idiom, named in _EVENT_IDIOMS:
+        if idiom.search(text):
+            found |= named
+    return found
 
 
 def covered(wanted: set[str], found: set[str]) -> float:

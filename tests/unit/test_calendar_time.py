@@ -15,6 +15,7 @@ from extraction.datetimes import parse_as_of, parse_datetime
 from extraction.time_expressions import find_time_expressions, validity
 from graph.dates import datetime_text
 from graph.errors import InvalidInputError
+from hybrid.event_match import covered, event_stems
 from hybrid.time_answers import HOW_LONG, describe, describe_duration
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -116,12 +117,9 @@ def test_the_labelled_phrases_stay_resolved() -> None:
 
 
 def test_a_when_question_finds_its_event_said_in_other_words() -> None:
-    from hybrid.event_match import covered as _covered
-    from hybrid.event_match import event_stems as _stems
-
-    wanted = _stems("When did Ottilie propose to Kwame?")
-    assert _covered(wanted, _stems("Ottilie: I asked Kwame to marry me and he said yes!")) == 1.0
-    assert _covered(wanted, _stems("Ottilie: Kwame says hi")) < 1.0
+    wanted = event_stems("When did Ottilie propose to Kwame?")
+    assert covered(wanted, event_stems("Ottilie: I asked Kwame to marry me and he said yes!")) == 1
+    assert covered(wanted, event_stems("Ottilie: Kwame says hi")) < 1.0
 
 
 def test_a_chat_exports_own_stamp_is_no_date_phrase_when_observed_at_says_it() -> None:
@@ -148,3 +146,11 @@ def test_a_season_of_a_year_after_the() -> None:
         date(2024, 6, 1),
         date(2024, 8, 31),
     )
+
+
+def test_idioms_and_emoji_name_their_event() -> None:
+    proposal = event_stems("when did she propose to shannon?")
+    assert covered(proposal, event_stems("i asked shannon tonight and SHE SAID YES 💍")) == 1.0
+    assert covered(proposal, event_stems("Tell Shannon she's welcome for Sunday dinner")) < 1.0
+    assert "crash" in event_stems("the fiesta's a write off")
+    assert "crash" not in event_stems("I wrote to the council")

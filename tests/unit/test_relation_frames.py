@@ -273,6 +273,9 @@ def test_here_in_a_city_is_a_home_and_not_with_someone_ends_a_couple() -> None:
         "Kwame Asante>>lives in>>Tromsø"
     ]
     assert facts("Kwame Asante was here in Porto for a week.", topic="Kwame Asante") == []
+    said = "Kwame Asante: it's freezing here in Tromsø, the heating's off"
+    assert facts(said, speaker="Kwame Asante") == ["Kwame Asante>>lives in>>Tromsø"]
+    assert facts("it's freezing here in Tromsø") == []  # nobody is speaking
     assert "Mirela Dobos>>not is seeing>>Arvo Kask" in read(
         "no, Mirela Dobos is not with Arvo Kask anymore."
     )
@@ -573,3 +576,24 @@ def test_what_a_review_found_in_partners_endings_and_signatures() -> None:
     assert said("Kwame Asante is going to be in Lisbon next month.") == [
         "Kwame Asante>>plans to travel to>>Lisbon"
     ]
+
+
+def test_a_year_of_study_names_the_subject_and_the_school() -> None:
+    assert sorted(facts("Ines Carvalho: 2nd year Law at Minster University is killing me")) == [
+        "Ines Carvalho>>studies at>>Minster University",
+        "Ines Carvalho>>studies>>law",
+    ]
+    assert "Tomasz Wilk>>studies>>law" in facts(
+        "Tomasz Wilk is a second-year law student at Kingsbridge University."
+    )
+    assert facts("Tomasz Wilk: my third year in a row at the festival") == []
+
+
+def test_a_person_given_with_age_and_town_lives_there() -> None:
+    assert "Ines Carvalho>>lives in>>Dunedin" in facts(
+        "For the record: Ines Carvalho, 31, Dunedin, lab technician at Taieri Valley Labs."
+    )
+    assert facts("Tomasz Wilk, 45, of Leeds, was fined.") == ["Tomasz Wilk>>lives in>>Leeds"]
+    assert facts("Tomasz Wilk, 45, Kestrel Bank, applied.") == []  # a bank is no town
+    assert facts("Tomasz Wilk: my first year at Severn Mutual went fast") == []
+    assert facts("Tomasz Wilk: my second year teaching at Hillview School") == []

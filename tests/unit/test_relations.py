@@ -64,3 +64,9 @@ def test_every_canonical_relation_has_the_cardinality_the_memory_uses() -> None:
 
 def test_favourites_hold_one_value_at_a_time() -> None:
     assert CardinalityRules.build().decide("favourite cafe") is Cardinality.SINGLE
+
+
+def test_like_after_another_verb_compares_and_is_no_liking() -> None:
+    assert read_relation("talks like").name == "talks like"
+    assert not read_relation("looks like").canonical
+    assert read_relation("really like").name == "likes"
