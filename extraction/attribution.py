@@ -257,13 +257,22 @@ _BEFORE_A_SUBJECT = ("CC", "IN", "RB", "WDT", "WP")  # "and Brandon", "when Alic
 _COPULAS = frozenset({"is", "was", "has", "had", "will", "would", "can"})
 
 
+def _after_people_noun(text: str, name: str) -> bool:
+    """ "my boyfriend Wojtek", "her flatmate Goz": a capitalised word just after a word for a
+    person is that person's name, listed or not."""
+    before = text[: text.find(name)].split()[-1:]
+    return bool(before) and before[0].casefold().strip(",") in _PEOPLE_NOUNS and not big_place(name)
+
+
 def _given_name_alone(text: str, name: str) -> bool:
     """Whether one word is a person by first name only, as RecallM-style streams write them
     ("Brandon wants to go to Paris"): a listed given name, no everyday word or organisation,
     not the object of a verb, and, when a city is called so too ("Brandon", "Charlotte"),
     followed by a verb of its own ("Paris is lovely" is the city)."""
-    if " " in name or len(name) < 3 or given_name_gender(name) is None:
-        return False  # "Yr 12" is a school year
+    if " " in name or len(name) < 3:
+        return False
+    if given_name_gender(name) is None and not _after_people_noun(text, name):
+        return False  # "Yr 12" is a school year; "my boyfriend Wojtek" is a person
     if name.casefold() in CALENDAR_WORDS:
         return False  # "April", "June", "Sunday"
     if everyday_word(name.casefold()):
@@ -272,7 +281,7 @@ def _given_name_alone(text: str, name: str) -> bool:
         return False
     before = text[: text.find(name)].split()[-1:]
     after_a_word = bool(before) and before[0].islower() and before[0][-1:].isalpha()
-    kin = after_a_word and before[0].casefold() in _PEOPLE_NOUNS  # "my sister Meera"
+    kin = after_a_word and before[0].casefold() in _PEOPLE_NOUNS | {"called", "named"}
     if after_a_word and not kin and word_class(before[0]) not in _BEFORE_A_SUBJECT:
         return False  # "is learning Sami": an object may be a language, a pet, a thing
     if not big_place(name):

@@ -111,6 +111,15 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame("lives in", cue(r"\b(?:back|still)\s+in\b"), read_place),
     Frame("lives in", cue(r"\baddress\s+in\b"), read_place),
+    Frame(  # "his flat in Birkenhead", "Teo Lindgren's new house in Bolton": the owner's home
+        "lives in",
+        cue(
+            r"(?:\b(?:his|her|their)|['’]s)\s+(?:new\s+|own\s+|little\s+)?"
+            r"(?:flat|apartment|house|home|cottage|bungalow)\s+in\s+"
+            r"(?P<obj>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+        ),
+        read_place,
+    ),
     Frame(  # "does sound design at Pyynikki", "doing sound for the Aurajoki Theatre"
         "works for",
         cue(

@@ -33,6 +33,22 @@ _EXPORT_TIME = re.compile(  # "[02/01/2025, 09:31] ", "02/01/2025, 09:31 - ", "[
     rf"^\s*(?:\[(?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+)?{_CLOCK}\]"
     rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+{_CLOCK}\s*-)\s*(?=[^:\n]{{1,40}}:\s)"
 )  # not "9:30 standup: …", a note's time
+_APP_STAMP = re.compile(  # the same stamps before an app's own line, which has no speaker
+    rf"^\s*(?:\[(?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+)?{_CLOCK}\]"
+    rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+{_CLOCK}\s*-)\s*"
+)
+_APP_EVENT = re.compile(  # "Ottilie Varga added Bilal Demirel and Ngozi Adjei", "Mal left"
+    r"^(?P<actor>[^:\n]{1,60}?)\s+(?:(?:added|removed)\s+(?P<members>[^:\n]{1,400})"
+    r"|created\s+group\b.*|left|joined\s+using\s+this\s+group's\s+invite\s+link"
+    r"|changed\s+(?:the\s+subject|the\s+group\s+name|this\s+group's\s+icon"
+    r"|the\s+group\s+description|their\s+phone\s+number)\b.*)\s*$"
+)
+_APP_NOTICE = re.compile(
+    r"^(?:messages\s+and\s+calls\s+are\s+end-to-end\s+encrypted|<media\s+omitted>"
+    r"|this\s+message\s+was\s+deleted)",
+    re.IGNORECASE,
+)
+_NOT_A_LABEL = re.compile(r"[^\w\s.'’-]+")  # "Teo 🌸": the emoji a label carries
 _QUOTED_REPLY = re.compile(r"^\s*↪\s*[^:\n]{1,40}:\s*(?:\"[^\"]*\"|“[^”]*”)\s*[—–-]*\s*")
 
 
@@ -92,13 +108,34 @@ def without_export_stamp(text: str) -> str:
     return text[stamped.end() :] if stamped else text
 
 
+def app_line_as_names(text: str) -> str | None:
+    """A chat app's own line in an export ("[02/01/2024, 21:04] Ottilie Varga added Bilal
+    Demirel and Ngozi Adjei", "… Mal left") as the names it gives, which say no fact but tell
+    the stream who its members are; "" for a notice that names no one; None for other text."""
+    stamped = _APP_STAMP.match(text)
+    if stamped is None:
+        return None
+    line = text[stamped.end() :].strip()
+    if _APP_NOTICE.match(line):
+        return ""
+    event = _APP_EVENT.match(line)
+    if event is None:
+        return None
+    members = re.split(r",\s*|\s+and\s+", event["members"] or "")
+    names = [n.strip() for n in (event["actor"], *members) if n.strip()]
+    return ", ".join(n for n in names if n.casefold() not in ("you", "")) + "."
+
+
 def chat_export_as_turn(text: str) -> str:
-    """An exported chat message as "Speaker: text" (its time and any quoted message left out);
-    any other text unchanged."""
+    """An exported chat message as "Speaker: text" (its time, any emoji in the speaker's label
+    and any quoted message left out); an app's own line as the names it gives; any other text
+    unchanged."""
     turn = without_export_stamp(text)
     if turn == text:
-        return text
+        names = app_line_as_names(text)
+        return names if names is not None else text
     speaker, colon, said = turn.partition(":")
+    speaker = " ".join(_NOT_A_LABEL.sub(" ", speaker).split()) or speaker
     return f"{speaker}: {_QUOTED_REPLY.sub('', said.lstrip(), count=1)}" if colon else turn
 
 

@@ -187,6 +187,9 @@ def _partial(mention_key: str, known_key: str) -> Reason | None:
     PART_OF_NAME when they are inside it ("Okonjo" of "Wendell Okonjo-Marsh")."""
     words, known = mention_key.split(), known_key.split()
     n = len(words)
+    initial = n == 2 and len(words[1]) == 1 and len(known) > 1 and len(known[-1]) > 1
+    if initial and words[0] == known[0] and known[-1][0] == words[1]:
+        return Reason.INITIALS  # "Zainab Q", a chat app's label, of "Zainab Quaye"
     if len(known) <= n:
         return None
     if words == known[:n]:

@@ -281,8 +281,9 @@ class _Reading:
         values = read if isinstance(read, list) else [read] if read else []
         if not values and frame.relation == "lives in" and frame.home:
             self.homeless.append((self.subjects(clause, spans, m.start()), clause))
-        negated = (
-            bool(NEGATION.search(clause[: m.end()]))
+        said_of = max((end for _, end, _ in spans if end <= m.start()), default=0)
+        negated = (  # "X can't do bins, X is on nights at Y": the negation is another predicate's
+            bool(NEGATION.search(clause[said_of : m.end()]))
             or bool(ANYMORE.search(_OTHER_PREDICATE.split(_ASIDE.sub("", clause[m.end() :]))[0]))
             or bool(STOPPED.search(clause[: m.start()]))
         )
@@ -603,6 +604,7 @@ def frame_facts(
     reading = _Reading(people, topic, [], sure, speaker=speaker)
     _posts_in_parentheses(reading, text)
     _partners_introduced(reading, text)
+    _partners_named(reading, text)
     _signed_from(reading, text)
     _age_and_town(reading, text)
     labelled = _office_labels(reading, text)
@@ -727,6 +729,25 @@ def _partners_introduced(reading: _Reading, text: str) -> None:
             continue  # "has anyone met someone called Jake Ford?" asks
         engaged = (m["noun"] or "").casefold().startswith("fianc")
         reading.add(before[-1][1], "married to" if engaged else "is seeing", partner, False)
+
+
+_PARTNER_NAMED = (  # "Teo Lindgren's boyfriend Wojtek", "… 's husband, Mark Ode"
+    r"['’]s\s+(?:new\s+|lovely\s+)?(?P<noun>girlfriend|boyfriend|partner|fianc[ée]e?|wife|"
+    r"husband)\s*,?\s+(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+)
+
+
+def _partners_named(reading: _Reading, text: str) -> None:
+    """A person's partner named beside the word: they are seeing (or married to) them."""
+    for person in reading.people:
+        for m in re.finditer(re.escape(person) + _PARTNER_NAMED, text):
+            partner = m["name"]
+            lone = " " not in partner and not everyday_word(partner.casefold())
+            named = partner in reading.people or person_like(partner) or lone
+            if partner == person or not named or big_place(partner):
+                continue
+            married = m["noun"].casefold() in ("wife", "husband") or m["noun"].startswith("fianc")
+            reading.add(person, "married to" if married else "is seeing", partner, False)
 
 
 def _posts_in_parentheses(reading: _Reading, text: str) -> None:

@@ -374,3 +374,14 @@ def test_a_voice_note_names_its_speaker_by_its_me() -> None:
 
 def test_its_me_names_the_caller_only_when_the_name_stands_alone() -> None:
     assert stream("hey it's me, Ollie and I are stuck in traffic")[0].narrator is None
+
+
+def test_a_name_beside_a_word_for_a_person_or_after_called_is_a_person() -> None:
+    people, texts = stream(
+        "Teo Lindgren: fyi my boyfriend Wojtek is staying over friday",
+        "Bilal Demirel: fine. she's called Esther, she's a physio at Wickham Park",
+    )
+    assert "Wojtek" in people.names()
+    assert "Esther is a physio" in texts[1]
+    people, _ = stream("Teo Lindgren: my manager Monday is tough")
+    assert "Monday" not in people.names()

@@ -151,3 +151,26 @@ def test_a_diarys_owner_writes_it() -> None:
     opened = "Tues 7th Jan. New notebook. Property of Imogen Thackeray: if found, return it."
     assert attribute(people, opened).speaker == "Imogen Thackeray"
     assert attribute(people, "Started Italian again.").text.startswith("Imogen Thackeray started")
+
+
+def test_an_exports_own_lines_give_its_members_and_no_fact() -> None:
+    added = "[02/01/2024, 21:04] Ottilie Varga added Bilal Demirel, Cormac Halloran and Ngozi Adjei"
+    assert as_turn(added) == "Ottilie Varga, Bilal Demirel, Cormac Halloran, Ngozi Adjei."
+    assert as_turn('[02/01/2024, 21:04] Ottilie Varga created group "14 Dunnock Rd 🏠"') == (
+        "Ottilie Varga."
+    )
+    assert as_turn("[12/01/2024, 23:48] You added Mal") == "Mal."
+    assert as_turn("[12/01/2024, 23:48] Messages and calls are end-to-end encrypted.") == ""
+    assert as_turn("[03/01/2024, 08:30] Teo 🌸: morning all") == "Teo: morning all"
+    assert as_turn("9:30 standup went long") == "9:30 standup went long"  # a note, not an app's
+
+
+def test_a_label_with_a_surname_initial_is_the_one_member_it_fits() -> None:
+    people = People()
+    attribute(people, as_turn("[02/01/2024, 21:04] Ottilie Varga added Cormac Halloran"))
+    turn = attribute(people, as_turn("[03/01/2024, 08:12] Cormac H: I moved to Leeds"))
+    assert "Cormac Halloran" in turn.text and "Cormac H:" not in turn.text
+    later = People()
+    attribute(later, "Zainab Q: hi all")
+    attribute(later, "Zainab Quaye: thanks for having me")
+    assert later.names() == ["Zainab Quaye"]

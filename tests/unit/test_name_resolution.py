@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from extraction.memory_api import Triple
-from extraction.name_matching import Reason, Resolution, edit_distance, other_namesake
+from extraction.name_matching import (
+    Reason,
+    Resolution,
+    edit_distance,
+    match_known,
+    other_namesake,
+)
 from extraction.name_resolution import expand_mentions, resolve_names, speaker, stated_text
 
 PEOPLE = ["Sigrun Solheim", "Oddvar Brekke"]
@@ -283,3 +289,10 @@ def test_the_other_namesake_is_not_the_one_talked_to_or_speaking() -> None:
     assert out.triples == [t("Josie Calloway", "works for", "Pinyon")]  # not the speaker
     assert other_namesake("Josie", ["Josie Calloway"]) is None
     assert other_namesake("Josie", [*people, "Josie Ames"]) is None  # three: which other?
+
+
+def test_a_surname_initial_resolves_only_when_one_name_fits() -> None:
+    one = match_known("Zainab Q", {"zainab quaye": "Zainab Quaye"})
+    assert one is not None and (one.resolved, one.reason) == ("Zainab Quaye", Reason.INITIALS)
+    two = match_known("Zainab Q", {"zainab quaye": "Zainab Quaye", "zainab qadri": "Zainab Qadri"})
+    assert two is not None and two.ambiguous

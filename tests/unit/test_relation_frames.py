@@ -597,3 +597,22 @@ def test_a_person_given_with_age_and_town_lives_there() -> None:
     assert facts("Tomasz Wilk, 45, Kestrel Bank, applied.") == []  # a bank is no town
     assert facts("Tomasz Wilk: my first year at Severn Mutual went fast") == []
     assert facts("Tomasz Wilk: my second year teaching at Hillview School") == []
+
+
+def test_a_partner_named_beside_the_word_and_a_home_by_its_owner() -> None:
+    assert facts("Ines Carvalho's boyfriend Tomasz Wilk is staying over") == [
+        "Ines Carvalho>>is seeing>>Tomasz Wilk"
+    ]
+    assert facts("Ines Carvalho's husband, Tomasz Wilk, is away") == [
+        "Ines Carvalho>>married to>>Tomasz Wilk"
+    ]
+    assert facts("Tomasz Wilk did a picnic on the floor of his flat in Birkenhead") == [
+        "Tomasz Wilk>>lives in>>Birkenhead"
+    ]
+    assert facts("Tomasz Wilk loves his holiday home in Nice") == []
+
+
+def test_a_negation_belongs_to_the_predicate_of_its_own_subject() -> None:
+    said = "Tomasz Wilk can't do bins, Tomasz Wilk is on nights at Wickham Park Hospital"
+    assert facts(said) == ["Tomasz Wilk>>works for>>Wickham Park Hospital"]
+    assert facts("Tomasz Wilk doesn't live in Leeds") == ["Tomasz Wilk>>not lives in>>Leeds"]
