@@ -253,15 +253,18 @@ _PEOPLE_NOUNS = frozenset(
     boss manager flatmate roommate housemate aunt uncle niece nephew grandma grandpa gran
     stepmum stepdad bf gf mate""".split()
 )
+_NAMING = frozenset({"called", "named", "name's", "name’s"})  # "her name's Meenakshi"
 _BEFORE_A_SUBJECT = ("CC", "IN", "RB", "WDT", "WP")  # "and Brandon", "when Alice", "so Ana"
 _COPULAS = frozenset({"is", "was", "has", "had", "will", "would", "can"})
 
 
 def _after_people_noun(text: str, name: str) -> bool:
-    """ "my boyfriend Wojtek", "her flatmate Goz": a capitalised word just after a word for a
-    person is that person's name, listed or not."""
-    before = text[: text.find(name)].split()[-1:]
-    return bool(before) and before[0].casefold().strip(",") in _PEOPLE_NOUNS and not big_place(name)
+    """ "my boyfriend Wojtek", "her flatmate Goz", "her name's Meenakshi": a capitalised word
+    just after a word for a person, or naming one, is a person's name, listed or not."""
+    words = text[: text.find(name)].casefold().split()
+    kin = bool(words) and words[-1].strip(",") in _PEOPLE_NOUNS
+    named = words[-1:] in (["name's"], ["name’s"]) or words[-2:] == ["name", "is"]
+    return (kin or named) and not big_place(name)
 
 
 def _given_name_alone(text: str, name: str) -> bool:
@@ -281,7 +284,7 @@ def _given_name_alone(text: str, name: str) -> bool:
         return False
     before = text[: text.find(name)].split()[-1:]
     after_a_word = bool(before) and before[0].islower() and before[0][-1:].isalpha()
-    kin = after_a_word and before[0].casefold() in _PEOPLE_NOUNS | {"called", "named"}
+    kin = after_a_word and before[0].casefold() in _PEOPLE_NOUNS | _NAMING
     if after_a_word and not kin and word_class(before[0]) not in _BEFORE_A_SUBJECT:
         return False  # "is learning Sami": an object may be a language, a pet, a thing
     if not big_place(name):

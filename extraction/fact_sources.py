@@ -204,7 +204,26 @@ def combine(
             continue  # "head brewer at Saltmarsh Brewery in Cardiff": where the job is
         if triple not in kept:
             kept.append(triple)
-    return _pupils(kept)
+    return [
+        _without_object_pronoun(t) for t in _pupils(kept) if not _A_CLAUSE.search(t.object or "")
+    ]
+
+
+def _without_object_pronoun(triple: Triple) -> Triple:
+    """ "made him team lead": the post is "team lead"."""
+    value = _OBJECT_PRONOUN.sub("", triple.object or "")
+    return triple.model_copy(update={"object": value}) if value != (triple.object or "") else triple
+
+
+_OBJECT_PRONOUN = re.compile(r"^(?:him|her|me|them|us)\s+(?=\S)", re.IGNORECASE)
+
+
+# A value with a subject and a verb of its own is a clause a reading ran into, never a value:
+# "who's a paramedic", "I'm not a data scientist".
+_A_CLAUSE = re.compile(
+    r"\b(?:who|which|that|i|you|he|she|it|we|they)['’](?:s|m|re|ve|d|ll)\b|^(?:who|which)\b",
+    re.IGNORECASE,
+)
 
 
 def _pupils(found: list[Triple]) -> list[Triple]:

@@ -65,7 +65,10 @@ FRAMES: tuple[Frame, ...] = (
     Frame("is learning", cue(r"\bteach(?:ing|es)?\b"), read_skill, passive=True),
     Frame(
         "lives in",
-        cue(r"\b(?:lives?|living|resides?|residing|based|staying|settled)\b(?:\s+just)?"),
+        cue(
+            r"\b(?:lives?|living|resides?|residing|based|staying(?!\s+(?:at|on|with)\b)|settled)\b"
+            r"(?:\s+just)?"
+        ),  # not "is staying at Cardamom" (a job kept), "staying on", "staying with"
         read_place,
     ),
     Frame(
@@ -111,6 +114,15 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame("lives in", cue(r"\b(?:back|still)\s+in\b"), read_place),
     Frame("lives in", cue(r"\baddress\s+in\b"), read_place),
+    Frame(  # "… and Ipswich has been home ever since", "Leeds is home now"
+        "lives in",
+        cue(
+            r"\b(?P<obj>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s+(?:has\s+been|is|'s)\s+"
+            r"(?:now\s+|finally\s+)?(?:my\s+|our\s+)?home\b(?!\s+(?:to|of|for)\b)"
+        ),
+        read_place,
+        speakers=True,
+    ),
     Frame(  # "his flat in Birkenhead", "Teo Lindgren's new house in Bolton": the owner's home
         "lives in",
         cue(

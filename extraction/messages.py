@@ -29,8 +29,9 @@ _QUOTED_FROM_HERE = re.compile(
 )
 _ENDS_SENTENCE = ".!?,:;"
 _CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?"
+_EPISODE = r"(?:(?:EP|Ep|ep|Episode|episode)\.?\s*\d{1,4}\s+)?"  # a podcast's "EP 3 [00:03:12]"
 _EXPORT_TIME = re.compile(  # "[02/01/2025, 09:31] ", "02/01/2025, 09:31 - ", "[9:31 PM] "
-    rf"^\s*(?:\[(?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+)?{_CLOCK}\]"
+    rf"^\s*{_EPISODE}(?:\[(?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+)?{_CLOCK}\]"
     rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+{_CLOCK}\s*-)\s*(?=[^:\n]{{1,40}}:\s)"
 )  # not "9:30 standup: …", a note's time
 _APP_STAMP = re.compile(  # the same stamps before an app's own line, which has no speaker
@@ -48,7 +49,7 @@ _APP_NOTICE = re.compile(
     r"|this\s+message\s+was\s+deleted)",
     re.IGNORECASE,
 )
-_NOT_A_LABEL = re.compile(r"[^\w\s.'’-]+")  # "Teo 🌸": the emoji a label carries
+_NOT_A_LABEL = re.compile(r"[^\w\s.'’()@-]+")  # "Teo 🌸": the emoji a label carries
 _QUOTED_REPLY = re.compile(r"^\s*↪\s*[^:\n]{1,40}:\s*(?:\"[^\"]*\"|“[^”]*”)\s*[—–-]*\s*")
 
 

@@ -93,6 +93,10 @@ def speaker(text: str) -> str | None:
     return post.group(2).strip() if post.group(2) else f"@{post.group(1)}"
 
 
+_ROLE_WORDS = frozenset(  # a transcript's roles: the one word in brackets after one is a name
+    """host co-host cohost guest interviewer interviewee presenter caller moderator panelist
+    panellist speaker reporter anchor chair""".split()
+)
 _CALENDAR = frozenset(
     w.casefold() for w in (*calendar.month_name[1:], *calendar.day_name)
 )  # "Edit (June)": a month, though June is a name too
@@ -106,6 +110,7 @@ def _named_in_role(role: re.Match[str]) -> str | None:
     parts = inner.split()
     capitalised = all(p[:1].isupper() and not p.isupper() for p in parts)
     given = len(parts) == 1 and given_name_gender(parts[0]) is not None
+    given = given or (len(parts) == 1 and outer.casefold() in _ROLE_WORDS)  # "GUEST (Sunita)"
     if capitalised and (len(parts) > 1 or (given and parts[0].casefold() not in _CALENDAR)):
         return inner
     first = outer.split()[0]

@@ -700,14 +700,14 @@ _PARTNER_INTRODUCED = re.compile(
     r"\b(?:(?:has|have|'s|'ve|got)\s+(?:got\s+)?(?:a\s+)?(?:new\s+)?"
     r"(?P<noun>girlfriend|boyfriend|partner|fianc[ée]e?)\b(?!\s+(?:at|in|for|of|from)\b)"
     r"|(?:met|seeing|dating)\s+(?P<someone>someone|somebody)(?:\s+new)?(?=\s*[,.!;]))"
-    r"(?:[^?]{0,80}?\b(?:called|named|(?i:his|her|their)\s+name\s+is)\s+"
+    r"(?:[^?]{0,80}?\b(?:called|named|(?i:his|her|their)\s+name(?:\s+is|['’]s))\s+"
     r"|\s*!+\s+(?=[A-Z][\w'’-]+\s+[A-Z][\w'’-]+\s+is\b))"
     r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
 )
 
 
 _SOMEONE_ELSES = re.compile(
-    r"['’]s\b|\b(?:I|my|we|our|sister|brother|mum|mom|mother|dad|father|son|daughter|friend|colleague|"
+    r"['’]s\b|\b(?:I|my|we|our)\b|\b(?:sister|brother|mum|mom|mother|dad|father|son|daughter|friend|colleague|"
     r"cousin|aunt|uncle|boss|flatmate|roommate|neighbou?r)s?\b",
     re.IGNORECASE,
 )
@@ -721,7 +721,8 @@ def _partners_introduced(reading: _Reading, text: str) -> None:
     for m in _PARTNER_INTRODUCED.finditer(text):
         before = [(end, name) for _, end, name in spans if end <= m.start()]
         partner = m["name"]
-        if not before or not person_like(partner) or partner in before[-1][1]:
+        named = person_like(partner) or partner in reading.people  # "her name's Meenakshi"
+        if not before or not named or partner in before[-1][1]:
             continue
         if _SOMEONE_ELSES.search(text, before[-1][0], m.start()):
             continue  # "Priya Nair's sister has a boyfriend called …": the sister's

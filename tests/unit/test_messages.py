@@ -174,3 +174,9 @@ def test_a_label_with_a_surname_initial_is_the_one_member_it_fits() -> None:
     attribute(later, "Zainab Q: hi all")
     attribute(later, "Zainab Quaye: thanks for having me")
     assert later.names() == ["Zainab Quaye"]
+
+
+def test_a_podcasts_episode_and_timecode_and_a_guests_unlisted_name() -> None:
+    turn = as_turn("EP 5 [00:02:15] GUEST (Sunita): I moved to Lincoln three years ago.")
+    assert turn == "GUEST (Sunita): I moved to Lincoln three years ago."
+    assert turn_speaker(turn) == "Sunita"

@@ -11,6 +11,7 @@ from extraction.gazetteer import (
     is_vehicle,
     without_legal_form,
 )
+from extraction.memory_api import Triple
 from extraction.relation_frames import frame_facts
 from extraction.typed_objects import (
     read_club,
@@ -616,3 +617,28 @@ def test_a_negation_belongs_to_the_predicate_of_its_own_subject() -> None:
     said = "Tomasz Wilk can't do bins, Tomasz Wilk is on nights at Wickham Park Hospital"
     assert facts(said) == ["Tomasz Wilk>>works for>>Wickham Park Hospital"]
     assert facts("Tomasz Wilk doesn't live in Leeds") == ["Tomasz Wilk>>not lives in>>Leeds"]
+
+
+def test_a_town_that_has_been_home() -> None:
+    assert facts("Tomasz Wilk came over in 2015 and Ipswich has been home ever since.") == [
+        "Tomasz Wilk>>lives in>>Ipswich"
+    ]
+    assert facts("Porto is home now", speaker="Ines Carvalho") == ["Ines Carvalho>>lives in>>Porto"]
+    assert facts("Leeds is home to a big market", speaker="Ines Carvalho") == []
+
+
+def test_a_clause_is_never_a_value() -> None:
+    said = [Triple(subject="Tomasz Wilk", relation="works as", object="who's a paramedic")]
+    assert combine([], said, lambda name: name == "Tomasz Wilk") == []
+
+
+def test_someone_seen_is_named_after_her_name_and_a_job_kept_is_no_home() -> None:
+    said = "Ines Carvalho is seeing someone! her name's Meenakshi, she's a vet"
+    found = frame_facts(said, [*PEOPLE, "Meenakshi"], speaker="Ines Carvalho")
+    assert "Ines Carvalho>>is seeing>>Meenakshi" in [t.to_text() for t in found]
+    assert facts("Tomasz Wilk is staying at Cardamom Systems") == []
+    assert combine(
+        [Triple(subject="Tomasz Wilk", relation="works as", object="him team lead")],
+        [],
+        lambda name: name == "Tomasz Wilk",
+    ) == [Triple(subject="Tomasz Wilk", relation="works as", object="team lead")]
