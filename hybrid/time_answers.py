@@ -57,7 +57,8 @@ MIN_SCORE = 0.45  # below it no statement is about the question's event: the rea
 WHEN = re.compile(
     r"^\s*(?:when|since when|on what (?:date|day)|what (?:date|day|year|month)|"
     r"what(?:'s|’s| was| is| were) the (?:date|day|year|month) (?:of|when|that)|"
-    r"in what (?:year|month)|(?:on )?which (?:date|day|year|month))\b",
+    r"in what (?:year|month)|(?:on )?which (?:date|day|year|month)|"
+    r"what(?:'s|’s| was| is| were) (?:[\w-]+(?:'s|’s) )+(?:last|first) (?:day|shift|date))\b",
     re.IGNORECASE,
 )
 HOW_LONG = re.compile(

@@ -19,9 +19,12 @@ from hybrid.discriminators.features import content_words, hedges, looping
 NAME = "rule"
 
 
-def _support(question: str, candidate: Candidate, others: Sequence[Candidate]) -> float:
-    """How well an answer stands: its words in its newest evidence, and agreement."""
-    asked = content_words(question)
+def _support(
+    question: str, candidate: Candidate, others: Sequence[Candidate], asked_about: str = ""
+) -> float:
+    """How well an answer stands: its words in its newest evidence, and agreement. The asked
+    person's own name is no answer ("Rasa Vaitkutė." to "who is Rasa going out with?")."""
+    asked = content_words(question) | content_words(asked_about)
     words = content_words(candidate.answer) - asked
     if not words:
         return 0.0
@@ -44,6 +47,12 @@ def _a_stray_number(question: str, answer: str) -> bool:
     """ "5." to "Did she move before or after the wedding?": the small model naming an
     evidence line, not an answer."""
     return _BARE_NUMBER.fullmatch(answer) is not None and _ASKS_NUMBER.search(question) is None
+
+
+def _asked_about(candidates: Sequence[Candidate]) -> str:
+    """The person the memory read was about ("Rasa Vaitkutė>>is seeing>>"), or ""."""
+    reads = (q for c in candidates for q in c.signals.get("queries", []))
+    return next((q.split(">>")[0] for q in reads if ">>" in q), "")
 
 
 class RuleDiscriminator:
@@ -71,7 +80,10 @@ class RuleDiscriminator:
         ]
         if not live:
             return Choice(candidates[0].reader, "no reader found an answer")
-        scores = {c.reader: _support(question, c, [o for o in live if o is not c]) for c in live}
+        about = _asked_about(candidates)
+        scores = {
+            c.reader: _support(question, c, [o for o in live if o is not c], about) for c in live
+        }
         best = max(live, key=lambda c: scores[c.reader])
         ranked = ", ".join(f"{r} {s:.2f}" for r, s in sorted(scores.items(), key=lambda i: -i[1]))
         return Choice(best.reader, f"best supported by its newest evidence: {ranked}", scores)

@@ -16,7 +16,7 @@ from extraction.time_expressions import find_time_expressions, validity
 from graph.dates import datetime_text
 from graph.errors import InvalidInputError
 from hybrid.event_match import covered, event_stems
-from hybrid.time_answers import HOW_LONG, describe, describe_duration
+from hybrid.time_answers import HOW_LONG, WHEN, describe, describe_duration
 
 PARIS = ZoneInfo("Europe/Paris")
 
@@ -154,3 +154,10 @@ def test_idioms_and_emoji_name_their_event() -> None:
     assert covered(proposal, event_stems("Tell Shannon she's welcome for Sunday dinner")) < 1.0
     assert "crash" in event_stems("the fiesta's a write off")
     assert "crash" not in event_stems("I wrote to the council")
+
+
+def test_a_last_or_first_day_asks_for_a_date() -> None:
+    assert WHEN.match("What was Anand's last day at Cardamom Systems?")
+    assert WHEN.match("what's Rasa's first day at Gintaras?")
+    assert not WHEN.match("What was Anand's job?")
+    assert not WHEN.match("What was the last thing she said?")

@@ -41,3 +41,18 @@ def test_a_composed_value_that_says_neither_yes_nor_no_leaves_the_still_verdict(
     assert still_overrules(holds, [valued])
     said = Candidate("triples", "Yes — still Bright Spark.", [NEWEST], signals={"composed": True})
     assert not still_overrules(holds, [said])
+
+
+def test_the_asked_persons_own_name_is_no_answer() -> None:
+    said = Evidence("sentence", "Marta Kovac: Tomas and I are going to Trakai", 9)
+    read = Candidate(
+        "triples",
+        "I have no facts about that.",
+        [],
+        True,
+        signals={"queries": ["Marta Kovac>>is seeing>>"]},
+    )
+    named = Candidate("graph", "Marta Kovac.", [said])
+    right = Candidate("vector", "Tomas and I are going to Trakai", [said])
+    chosen = RuleDiscriminator().choose("Who is Marta going out with?", [named, read, right])
+    assert chosen.reader == "vector"
