@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from extraction.messages import app_line_as_names, as_turn
 from graph.keys import entity_key
 from hybrid.question_people import find_subject
 from hybrid.question_relation import cued_relation, relation_words, stems
@@ -89,7 +90,10 @@ def focused(
     """The ``budget`` sentences most about the question, newest first. ``sentences`` come in
     the retriever's order of preference (best first), each ``(t, text)``."""
     scored = []
-    for rank, (t, text) in enumerate(sentences):
+    for rank, (t, said) in enumerate(sentences):
+        if app_line_as_names(said) is not None:
+            continue  # "[02/01/2024, 21:04] Ottilie Varga added …": the app's, not a statement
+        text = as_turn(said)  # an export's stamp, an email's headers: what the model needs not
         about = aboutness(text, focus)
         if about is None or about == (0, 0):
             continue
