@@ -375,7 +375,16 @@ class People:
         if n == 1 and len(key) >= 4 - (not lower) and not common_word(key):
             prefixed = [" ".join(k) for k in multi if any(w.startswith(key) for w in k)]
             pets = [" ".join(k) for k in multi if is_diminutive(key, k[0])]  # "Immy", "Roz"
-            return self._one(prefixed, Reason.NICKNAME) or self._one(pets, Reason.NICKNAME)
+            inside = [  # "Goz" of Ngozi: a nickname from inside a first name no list knows
+                " ".join(k)
+                for k in multi
+                if len(key) >= 3 and key in k[0] and given_name_gender(mention) is None
+            ]
+            return (
+                self._one(prefixed, Reason.NICKNAME)
+                or self._one(pets, Reason.NICKNAME)
+                or self._one(inside, Reason.NICKNAME)
+            )
         return None
 
     def the_other(self, first: str) -> str | None:

@@ -385,3 +385,10 @@ def test_a_name_beside_a_word_for_a_person_or_after_called_is_a_person() -> None
     assert "Esther is a physio" in texts[1]
     people, _ = stream("Teo Lindgren: my manager Monday is tough")
     assert "Monday" not in people.names()
+
+
+def test_a_nickname_from_inside_an_unlisted_first_name() -> None:
+    _, texts = stream("Ngozi Adjei and Bilal Demirel.", "Goz: I moved to Hull last week")
+    assert texts[1].startswith("Ngozi Adjei moved to Hull")
+    _, texts = stream("Joanna Birch.", "Ann: I moved to Hull")
+    assert "Joanna" not in texts[1]  # a listed name of its own is someone else
