@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from extraction.gazetteer import is_place
 from extraction.typed_objects import (
     read_club,
     read_group,
@@ -114,6 +115,15 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame("lives in", cue(r"\b(?:back|still)\s+in\b"), read_place),
     Frame("lives in", cue(r"\baddress\s+in\b"), read_place),
+    Frame(  # "officially a Birkenhead girl", "Bulvė and I become Kaunas people"
+        "lives in",
+        cue(
+            r"\b(?:an?|become|becoming|became)\s+(?P<obj>[A-Z][\w'’-]+)\s+"
+            r"(?:girl|boy|lad|lass|local|resident|person|people|native|household)s?\b"
+        ),
+        lambda words: town if (town := read_place(words)) and is_place(town) else None,
+        speakers=True,
+    ),
     Frame(  # "… and Ipswich has been home ever since", "Leeds is home now"
         "lives in",
         cue(

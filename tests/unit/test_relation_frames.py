@@ -642,3 +642,9 @@ def test_someone_seen_is_named_after_her_name_and_a_job_kept_is_no_home() -> Non
         [],
         lambda name: name == "Tomasz Wilk",
     ) == [Triple(subject="Tomasz Wilk", relation="works as", object="team lead")]
+
+
+def test_a_townsperson_lives_in_the_town() -> None:
+    said = "last box out of number 14, officially a Birkenhead girl"
+    assert facts(said, speaker="Ines Carvalho") == ["Ines Carvalho>>lives in>>Birkenhead"]
+    assert facts("she is a Google person", speaker="Ines Carvalho") == []
