@@ -223,11 +223,21 @@ _PLACE_OR_EMPLOYER = re.compile(
 )
 
 
+_BY_SOMEONE = re.compile(  # "joined today by Aurelio Sandoval": a person does it
+    r"\b(?:joined|accompanied|interviewed|visited|hosted|helped|raised|coached|taught|"
+    r"introduced|replaced|succeeded|dumped|followed)\s+(?:\w+\s+)?by\s+$",
+    re.IGNORECASE,
+)
+
+
 def _after_preposition(text: str, name: str) -> bool:
     """Whether every mention of ``name`` follows "at", "in", "for", "by" …: where a statement
-    puts an employer or a place, not a person it introduces ("employed by Caleta Salud")."""
+    puts an employer or a place, not a person it introduces ("employed by Caleta Salud"; but
+    "joined today by Aurelio Sandoval" introduces him)."""
     starts = [m.start() for m in re.finditer(re.escape(name), text)]
-    return bool(starts) and all(_PLACE_OR_EMPLOYER.search(text[:s]) for s in starts)
+    return bool(starts) and all(
+        _PLACE_OR_EMPLOYER.search(text[:s]) and not _BY_SOMEONE.search(text[:s]) for s in starts
+    )
 
 
 def _shared(people: People, name: str) -> bool:

@@ -392,3 +392,10 @@ def test_a_nickname_from_inside_an_unlisted_first_name() -> None:
     assert texts[1].startswith("Ngozi Adjei moved to Hull")
     _, texts = stream("Joanna Birch.", "Ann: I moved to Hull")
     assert "Joanna" not in texts[1]  # a listed name of its own is someone else
+
+
+def test_someone_a_host_is_joined_by_is_a_person_and_an_employer_is_not() -> None:
+    people, _ = stream("HOST (Clodagh): I'm joined today by Aurelio Sandoval, double bassist.")
+    assert "Aurelio Sandoval" in people.names()
+    people, _ = stream("Ana Ruiz: I was employed by Caleta Salud.")
+    assert "Caleta Salud" not in people.names()
