@@ -30,14 +30,12 @@ _QUOTED_FROM_HERE = re.compile(
 _ENDS_SENTENCE = ".!?,:;"
 _CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?"
 _EPISODE = r"(?:(?:EP|Ep|ep|Episode|episode)\.?\s*\d{1,4}\s+)?"  # a podcast's "EP 3 [00:03:12]"
-_EXPORT_TIME = re.compile(  # "[02/01/2025, 09:31] ", "02/01/2025, 09:31 - ", "[9:31 PM] "
-    rf"^\s*{_EPISODE}(?:\[(?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+)?{_CLOCK}\]"
-    rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+{_CLOCK}\s*-)\s*(?=[^:\n]{{1,40}}:\s)"
-)  # not "9:30 standup: …", a note's time
-_APP_STAMP = re.compile(  # the same stamps before an app's own line, which has no speaker
-    rf"^\s*(?:\[(?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+)?{_CLOCK}\]"
+_STAMP = (  # "[02/01/2025, 09:31] ", "02/01/2025, 09:31 - ", "[9:31 PM] "
+    rf"(?:\[(?:\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+)?{_CLOCK}\]"
     rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}},?\s+{_CLOCK}\s*-)\s*"
 )
+_EXPORT_TIME = re.compile(rf"^\s*{_EPISODE}{_STAMP}(?=[^:\n]{{1,40}}:\s)")  # not "9:30 standup:"
+_APP_STAMP = re.compile(rf"^\s*{_STAMP}")  # before an app's own line, which has no speaker
 _APP_EVENT = re.compile(  # "Ottilie Varga added Bilal Demirel and Ngozi Adjei", "Mal left"
     r"^(?P<actor>[^:\n]{1,60}?)\s+(?:(?:added|removed)\s+(?P<members>[^:\n]{1,400})"
     r"|created\s+group\b.*|left|joined\s+using\s+this\s+group's\s+invite\s+link"
