@@ -182,13 +182,26 @@ def _within(a: str, b: str, limit: int) -> bool:
     return limit > 0 and edit_distance(a, b, limit) <= limit
 
 
+def surname_initial_of(mention_key: str, known_key: str) -> bool:
+    """Whether a mention is a first name and a surname's initial of the known name ("zainab q"
+    of "zainab quaye")."""
+    words, known = mention_key.split(), known_key.split()
+    return (
+        len(words) == 2
+        and len(words[1]) == 1
+        and len(known) > 1
+        and len(known[-1]) > 1
+        and words[0] == known[0]
+        and known[-1][0] == words[1]
+    )
+
+
 def _partial(mention_key: str, known_key: str) -> Reason | None:
     """FIRST_NAME or SURNAME when the mention's words begin or end the longer known name,
     PART_OF_NAME when they are inside it ("Okonjo" of "Wendell Okonjo-Marsh")."""
     words, known = mention_key.split(), known_key.split()
     n = len(words)
-    initial = n == 2 and len(words[1]) == 1 and len(known) > 1 and len(known[-1]) > 1
-    if initial and words[0] == known[0] and known[-1][0] == words[1]:
+    if surname_initial_of(mention_key, known_key):
         return Reason.INITIALS  # "Zainab Q", a chat app's label, of "Zainab Quaye"
     if len(known) <= n:
         return None

@@ -30,7 +30,7 @@ from extraction.gazetteer import (
     is_skill,
     is_vehicle,
 )
-from extraction.name_matching import Reason, is_diminutive, other_namesake
+from extraction.name_matching import Reason, is_diminutive, other_namesake, surname_initial_of
 from extraction.text import common_word
 from graph.keys import entity_key
 
@@ -50,9 +50,6 @@ _NOT_NAME_WORDS = frozenset(
     tbh""".split()
 )
 _SALIENT = 2  # a shared first name goes to the person named at least this many times as often
-
-
-_FIRST_AND_INITIAL = re.compile(r"(?P<first>[A-Z][\w'’-]+)\s+(?P<initial>[A-Z])\.?")
 
 
 @dataclass
@@ -164,12 +161,11 @@ class People:
             return name
         if key in self.persons:
             return self.persons[key].name
-        labelled = _FIRST_AND_INITIAL.fullmatch(name)
-        if labelled is not None:  # "Cormac H", a chat app's label: the one Cormac H…
-            known = self._first_and_initial(labelled["first"], labelled["initial"])
-            if known is not None:
-                self.alias(name, known)
-                return known
+        labelled = {p.name for k, p in self.persons.items() if surname_initial_of(key, k)}
+        if len(labelled) == 1:  # "Cormac H", a chat app's label: the one Cormac H… known
+            known = labelled.pop()
+            self.alias(name, known)
+            return known
         if " " not in key:
             found = self.lookup(name)
             if found is not None:
@@ -181,9 +177,8 @@ class People:
         )
         if " " in key:
             single = key.split()[0]
-            labelled_key = f"{single} {key.split()[-1][0]}"  # "Cormac H", then "Cormac Halloran"
-            if labelled_key != key and labelled_key in self.persons:
-                self._absorb(labelled_key, key)
+            for label in [k for k in self.persons if surname_initial_of(k, key)]:
+                self._absorb(label, key)  # "Cormac H" first, then "Cormac Halloran"
             if single in self.persons and " " not in single:
                 self._absorb(single, key)
             else:  # "Kev" the speaker, then "Kevin Hartley": the one pet form of his name
@@ -239,18 +234,6 @@ class People:
             if single in holders:
                 holders.discard(single)
                 holders.add(key)
-
-    def _first_and_initial(self, first: str, initial: str) -> str | None:
-        """The one known person with that first name whose surname begins with ``initial``."""
-        found = {
-            p.name
-            for key, p in self.persons.items()
-            if len(words := key.split()) > 1
-            and words[0] == entity_key(first)
-            and len(words[-1]) > 1
-            and words[-1].startswith(initial.casefold())
-        }
-        return found.pop() if len(found) == 1 else None
 
     def initialled(self, initial: str, surname: str) -> str | None:
         """The one known person whose first name begins with ``initial`` and whose name ends
