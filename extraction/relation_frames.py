@@ -732,23 +732,33 @@ def _partners_introduced(reading: _Reading, text: str) -> None:
         reading.add(before[-1][1], "married to" if engaged else "is seeing", partner, False)
 
 
-_PARTNER_NAMED = (  # "Teo Lindgren's boyfriend Wojtek", "… 's husband, Mark Ode"
+_PARTNER_NAMED = re.compile(  # "Teo Lindgren's boyfriend Wojtek", "… 's husband, Mark Ode"
     r"['’]s\s+(?:new\s+|lovely\s+)?(?P<noun>girlfriend|boyfriend|partner|fianc[ée]e?|wife|"
     r"husband)\s*,?\s+(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
 )
 
 
+def _said_after_people(
+    reading: _Reading, text: str, pattern: re.Pattern[str]
+) -> list[tuple[str, re.Match[str]]]:
+    """Each person the text names with ``pattern`` read right after the name."""
+    return [
+        (person, m)
+        for _, end, person in reading.spans(text)
+        if (m := pattern.match(text, end)) is not None
+    ]
+
+
 def _partners_named(reading: _Reading, text: str) -> None:
     """A person's partner named beside the word: they are seeing (or married to) them."""
-    for person in reading.people:
-        for m in re.finditer(re.escape(person) + _PARTNER_NAMED, text):
-            partner = m["name"]
-            lone = " " not in partner and not everyday_word(partner.casefold())
-            named = partner in reading.people or person_like(partner) or lone
-            if partner == person or not named or big_place(partner):
-                continue
-            married = m["noun"].casefold() in ("wife", "husband") or m["noun"].startswith("fianc")
-            reading.add(person, "married to" if married else "is seeing", partner, False)
+    for person, m in _said_after_people(reading, text, _PARTNER_NAMED):
+        partner = m["name"]
+        lone = " " not in partner and not everyday_word(partner.casefold())
+        named = partner in reading.people or person_like(partner) or lone
+        if partner == person or not named or big_place(partner):
+            continue
+        married = m["noun"].casefold() in ("wife", "husband") or m["noun"].startswith("fianc")
+        reading.add(person, "married to" if married else "is seeing", partner, False)
 
 
 def _posts_in_parentheses(reading: _Reading, text: str) -> None:
@@ -849,10 +859,9 @@ _AGE_AND_TOWN = re.compile(  # "Rosalind Kettering, 31, Dunedin", "Tom Hale, 45,
 
 def _age_and_town(reading: _Reading, text: str) -> None:
     """A person introduced by age and town, as in profiles and news: they live there."""
-    for person in reading.people:
-        for m in re.finditer(re.escape(person) + _AGE_AND_TOWN.pattern, text):
-            if is_place(m["place"]):
-                reading.add(person, "lives in", m["place"], False)
+    for person, m in _said_after_people(reading, text, _AGE_AND_TOWN):
+        if is_place(m["place"]):
+            reading.add(person, "lives in", m["place"], False)
 
 
 _LANDMARK_WORDS = frozenset("outside near of around past beyond".split())
