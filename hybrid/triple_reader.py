@@ -267,6 +267,8 @@ class TripleReader:
         if outcome is None or outcome.text is None:
             asked = outcome.plan.query().to_text() if outcome else "nothing it could read"
             signals["queries"] = [asked]
+            if outcome is not None:
+                signals["subject"] = outcome.plan.subject
             return Candidate(
                 READER,
                 f"I have no facts about that (memory read: {asked}).",

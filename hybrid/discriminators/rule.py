@@ -50,9 +50,8 @@ def _a_stray_number(question: str, answer: str) -> bool:
 
 
 def _asked_about(candidates: Sequence[Candidate]) -> str:
-    """The person the memory read was about ("Rasa Vaitkutė>>is seeing>>"), or ""."""
-    reads = (q for c in candidates for q in c.signals.get("queries", []))
-    return next((q.split(">>")[0] for q in reads if ">>" in q), "")
+    """The person the memory read was about, or ""."""
+    return next((str(c.signals["subject"]) for c in candidates if c.signals.get("subject")), "")
 
 
 class RuleDiscriminator:

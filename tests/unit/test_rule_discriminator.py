@@ -50,7 +50,7 @@ def test_the_asked_persons_own_name_is_no_answer() -> None:
         "I have no facts about that.",
         [],
         True,
-        signals={"queries": ["Marta Kovac>>is seeing>>"]},
+        signals={"queries": ["Marta Kovac>>is seeing>>"], "subject": "Marta Kovac"},
     )
     named = Candidate("graph", "Marta Kovac.", [said])
     right = Candidate("vector", "Tomas and I are going to Trakai", [said])
