@@ -60,6 +60,7 @@ _YEAR_OF_STUDY = (
     r"(?:(?:her|his|my|their|an?)\s+)?(?!(?:as|at|in|on|with|for|of|and)\b)"
 )
 _STUDENT_AT = r"(?:\s+students?)?\s+(?:at|@)\b"
+PROPER_NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?"  # one or two capitalised words
 HOME = rf"(?:flat|apartment|place{_STUDY_PLACE}|house|room|studio|home|cottage|lease|flatshare)"
 FRAMES: tuple[Frame, ...] = (
     Frame("", cue(r"\bmoved\s+to\b"), read_org),
@@ -127,7 +128,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame(  # "… and Ipswich has been home ever since", "Leeds is home now"
         "lives in",
         cue(
-            r"\b(?P<obj>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s+(?:has\s+been|is|'s)\s+"
+            rf"\b(?P<obj>{PROPER_NAME})\s+(?:has\s+been|is|'s)\s+"
             r"(?:now\s+|finally\s+)?(?:my\s+|our\s+)?home\b(?!\s+(?:to|of|for)\b)"
         ),
         read_place,
@@ -138,7 +139,7 @@ FRAMES: tuple[Frame, ...] = (
         cue(
             r"(?:\b(?:his|her|their)|['’]s)\s+(?:new\s+|own\s+|little\s+)?"
             r"(?:flat|apartment|house|home|cottage|bungalow)\s+in\s+"
-            r"(?P<obj>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+            rf"(?P<obj>{PROPER_NAME})"
         ),
         read_place,
     ),

@@ -45,6 +45,7 @@ from extraction.frame_cues import (
     PARTNER_NOUNS,
     PASSING,
     PET_CUE,
+    PROPER_NAME,
     PROPOSED,
     SEASON_AHEAD,
     STOPPED,
@@ -702,7 +703,7 @@ _PARTNER_INTRODUCED = re.compile(
     r"|(?:met|seeing|dating)\s+(?P<someone>someone|somebody)(?:\s+new)?(?=\s*[,.!;]))"
     r"(?:[^?]{0,80}?\b(?:called|named|(?i:his|her|their)\s+name(?:\s+is|['’]s))\s+"
     r"|\s*!+\s+(?=[A-Z][\w'’-]+\s+[A-Z][\w'’-]+\s+is\b))"
-    r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+    rf"(?P<name>{PROPER_NAME})"
 )
 
 
@@ -734,7 +735,7 @@ def _partners_introduced(reading: _Reading, text: str) -> None:
 
 _PARTNER_NAMED = re.compile(  # "Teo Lindgren's boyfriend Wojtek", "… 's husband, Mark Ode"
     r"['’]s\s+(?:new\s+|lovely\s+)?(?P<noun>girlfriend|boyfriend|partner|fianc[ée]e?|wife|"
-    r"husband)\s*,?\s+(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+    rf"husband)\s*,?\s+(?P<name>{PROPER_NAME})"
 )
 
 

@@ -304,9 +304,9 @@ def read_relation(phrase: str) -> RelationReading:
     if key in CANONICAL_BY_KEY:
         known = CANONICAL_BY_KEY[key]
         return RelationReading(known.name, known.cardinality, False, True, surface)
-    normal = normalise_phrase(surface)
     if _compared(surface):
         return RelationReading(surface, None, False, False, surface)
+    normal = normalise_phrase(surface)
     matches = [p for p in _patterns() if p.regex.match(normal + " ")] if normal else []
     if matches:
         # The most specific pattern wins ("go out with" over "start … with"); endings win ties.
