@@ -28,6 +28,7 @@ aug sep sept oct nov dec mon tue wed thu fri sat sun a.m p.m u.s u.k u.n d.c ph.
 b.sc m.sc n.y l.a
 """
 ABBREVIATIONS = frozenset(_ABBREVIATION_WORDS.split())
+SPEAKER_LABEL = re.compile(r"^\s*[\w .'-]{1,40}:\s+")  # a chat turn's "Lena: "
 _PARAGRAPH_BREAK = re.compile(r"\s*\n\s*")
 
 

@@ -13,12 +13,14 @@ set in ``experiments/data/time_expressions/`` measures both.
 from __future__ import annotations
 
 import calendar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Literal
 
 import regex as re  # variable-width look-behind ("in", "since", "back in" before a year)
 from dateparser.date import DateDataParser
+
+from extraction.text import SPEAKER_LABEL
 
 Kind = Literal[
     "relative_day", "weekday", "offset", "relative_unit", "date", "month", "year", "season"
@@ -51,6 +53,13 @@ _YEAR = r"(?:1[89]\d{2}|20\d{2}|21\d{2})"
 _SEASON = r"(?:spring|summer|autumn|fall|winter)"
 _LEAD = r"(?:in|on|since|until|till|by|from|to|before|after|during|of|back\s+in|around|through)"
 
+# "on the 3rd" is a day, "on the 3rd floor", "for the 2nd time" are not: a bare ordinal is a date
+# only where no noun follows it (the end, punctuation, "of", or a word that starts a clause).
+_NOT_A_NOUN = (
+    r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:and|at|in|so|but|or|then|when|too|as|with|after|before|"
+    r"because|if|though|till|until|to|of|this|next|from|we|i|he|she|they|it|is|was|lol|haha)\b))"
+)
+
 # Longest and most specific first: the first alternative that matches at a position wins.
 _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("relative_day", r"(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)"),
@@ -66,7 +75,10 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("date", r"\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}"),
     ("date", rf"(?:{MONTH_NAMES})\.?\s+{_ORD}(?:,?\s+{_YEAR})?(?![\d:])"),
     ("date", rf"(?:the\s+)?{_ORD}\s+(?:of\s+)?(?:{MONTH_NAMES})\b(?:,?\s+{_YEAR})?"),
-    ("date", r"(?<=\bon\s)the\s+\d{1,2}(?:st|nd|rd|th)"),
+    (
+        "date",
+        rf"(?<=\b(?:on|for|by|until|till|since)\s)the\s+\d{{1,2}}(?:st|nd|rd|th){_NOT_A_NOUN}",
+    ),
     ("season", rf"(?:(?:last|next|this)\s+{_SEASON}|{_SEASON}\s+(?:of\s+)?{_YEAR})"),
     ("season", rf"(?<=\b(?:in|during)\s)the\s+{_SEASON}(?:\s+of\s+{_YEAR})?"),
     ("month", rf"(?:last|next|this)\s+(?:{MONTH_NAMES})\b|(?:{MONTH_NAMES})\.?\s+{_YEAR}"),
@@ -88,14 +100,22 @@ _CUE = re.compile(rf"\b({_LEAD}|between|and|as\s+of)\s+$", re.IGNORECASE)
 _FUTURE = re.compile(
     r"\b(?:will|shall|won't|going\s+to|gonna|plan(?:s|ning|ned)?\s+to|about\s+to|intends?\s+to|"
     r"hope\s+to|want\s+to|can't\s+wait|looking\s+forward|upcoming|coming\s+up|next)\b|'ll\b|"
+    r"\b(?:booked|scheduled|set|planned|pencilled|penciled|due)\s+(?:in\s+)?for\b|"
     r"\b(?:am|is|are)\s+\w+ing\b|'(?:m|re|s)\s+\w+ing\b|"
     r"\b(?:i|we|you|they)\s+(?:start|begin|leave|fly|move|arrive|return|travel)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?]\s+")
-# Right before the phrase, a start that is yet to come (not "Starting in January I cut out …",
-# told after: that says a past month only when the verb that follows is past, which is rarer).
-_STARTING_THEN = re.compile(r"\b(?:starts|starting|begins|beginning)\s+(?:in|on|from)\s+$", re.I)
+_WORDS = re.compile(r"[^\W\d_]{3,}")
+_BARE_ORDINAL = re.compile(r"the\s+\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
+# Right before the phrase, a start or a scheduled event yet to come ("the movers come on the 2nd";
+# not "Starting in January I cut out …", told after: that says a past month only when the verb
+# that follows is past, which is rarer).
+_STARTING_THEN = re.compile(
+    r"\b(?:starts|starting|begins|beginning|comes?|arrives?|leaves|ends|finishes|opens|lands|"
+    r"flies|happens)\s+(?:in|on|from)\s+$",
+    re.IGNORECASE,
+)
 _TENSE_WINDOW = 300  # characters of the sentence around a phrase that decide its tense
 
 
@@ -267,6 +287,9 @@ def _tense(text: str, start: int, end: int) -> Tense:
     sentence_start = ends[-1] if ends else window
     following = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
     sentence = text[sentence_start : following.start() if following else end + _TENSE_WINDOW]
+    besides = SPEAKER_LABEL.sub("", sentence.replace(text[start:end], " "))
+    if len(_WORDS.findall(besides)) < 3:  # "Anand: 14th of May, in Goa."
+        sentence = text[window : end + _TENSE_WINDOW]  # the sentences around it tell
     return "future" if _FUTURE.search(sentence) else "past"
 
 
@@ -311,7 +334,31 @@ def find_time_expressions(text: str, observed: datetime | None) -> list[TimeExpr
                 cue=" ".join(cue.group(1).lower().split()) if cue else None,
             )
         )
-    return found
+    return [_in_named_month(e, found, text) for e in found]
+
+
+def _in_named_month(
+    expression: TimeExpression, found: list[TimeExpression], text: str
+) -> TimeExpression:
+    """ "In August, flights booked for the 9th": a bare ordinal is a day of the month its
+    sentence named before it, not of the month it was said in."""
+    if expression.kind != "date" or not _BARE_ORDINAL.fullmatch(expression.text):
+        return expression
+    named = [
+        e
+        for e in found
+        if e.grain == "month"
+        and e.end <= expression.start
+        and not _SENTENCE_END.search(text, e.end, expression.start)
+    ]
+    if not named:
+        return expression
+    month = named[-1].first
+    day = int(re.sub(r"\D", "", expression.text))
+    if day > calendar.monthrange(month.year, month.month)[1]:
+        return expression
+    on = month.replace(day=day)
+    return replace(expression, first=on, last=on)
 
 
 def validity(expressions: list[TimeExpression]) -> tuple[date | None, date | None]:

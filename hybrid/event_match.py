@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from extraction.embeddings import Embedder
-from extraction.text import tokenize
+from extraction.text import SPEAKER_LABEL, tokenize
 from hybrid.question_relation import stems
 
 QUESTION_WORDS = frozenset(
@@ -32,7 +32,6 @@ IRREGULAR_PAST = {
     "swam": "swim", "drove": "drive", "built": "build", "taught": "teach", "fell": "fall",
     "spent": "spend", "sent": "send", "held": "hold", "wore": "wear", "ate": "eat",
 }  # fmt: skip
-SPEAKER = re.compile(r"^\s*[\w .'-]{1,40}:\s+")
 
 # Words for one event that share no stem: "propose" is said "asked her to marry me", "quit" is
 # said "left".
@@ -97,7 +96,7 @@ def event_scores(
     """How well each sentence says the event ``topic`` names: 0.6 of its cosine and 0.4 of the
     stems it covers (its whole statement's stems count for 0.8 of that: "Mats proposed! Last
     Saturday, at Ulriken" dates the event in its second sentence)."""
-    spoken = [SPEAKER.sub("", s) for s in sentences]  # "Lena: We bought…"
+    spoken = [SPEAKER_LABEL.sub("", s) for s in sentences]  # "Lena: We bought…"
     vectors = embedder.embed([topic, *spoken])
     cosines = np.asarray(vectors[1:] @ vectors[0])
     wanted = event_stems(topic)

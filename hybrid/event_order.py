@@ -33,6 +33,7 @@ _ENDINGS = frozenset(
         cancelled ended end finished graduated retired divorced"""
     )
 )
+_PARTICLES = frozenset(stems("up out off down over away back along"))
 _CHANGES = frozenset(stems("change changed changes switch switched switches new promotion"))
 _BEFORE_OR_AFTER = re.compile(r"\b(before|after)\s+or\s+(?:before|after)\b", re.IGNORECASE)
 _FIRST_CHOICE = re.compile(
@@ -76,7 +77,8 @@ def _score(text: str, fact: FactRecord) -> float:
     canonical = read_relation(fact.relation).name
     words = content_stems(f"{fact.relation} {fact.phrase or ''}")
     score = 1.5 * names_value(text, fact.object)
-    return score + cue_score(stems(text), canonical) + len(content_stems(text) & words)
+    shared = (content_stems(text) & words) - _PARTICLES  # "break up" is not "signed up"
+    return score + cue_score(stems(text), canonical) + len(shared)
 
 
 def find_event(

@@ -27,13 +27,13 @@ from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
 from extraction.gazetteer import everyday_word
 from extraction.messages import without_export_stamp
-from extraction.text import split_sentences, tag_words, tokenize
+from extraction.text import SPEAKER_LABEL, split_sentences, tag_words, tokenize
 from graph.dates import said_day, statements_for_concepts
 from graph.keys import entity_key
 from graph.store import GraphStore
 from hybrid.ask import VERDICT_ENDED, VERDICT_HOLDS
 from hybrid.candidate import Candidate, Evidence
-from hybrid.event_match import SPEAKER, covered, event_scores, event_stems
+from hybrid.event_match import covered, event_scores, event_stems
 from hybrid.question_people import question_labels
 from hybrid.said_about import (
     POSSESSIVE,
@@ -207,7 +207,7 @@ def _words_between(words: Sequence[str], at: int, first: int, last: int) -> int:
 
 def _unspoken(sentence: str) -> str:
     """The sentence without its chat stamp and speaker: what was said."""
-    return SPEAKER.sub("", without_export_stamp(sentence.strip())).strip()
+    return SPEAKER_LABEL.sub("", without_export_stamp(sentence.strip())).strip()
 
 
 @dataclass(frozen=True)

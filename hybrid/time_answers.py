@@ -27,7 +27,7 @@ from typing import Any
 
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
-from extraction.text import split_sentences
+from extraction.text import SPEAKER_LABEL, split_sentences, tokenize
 from extraction.time_expressions import TimeExpression, find_time_expressions
 from graph.dates import (
     human_date,
@@ -78,6 +78,7 @@ WHAT_WAS_TRUE = re.compile(
 )
 FACTS_SHOWN = 20
 YEAR = re.compile(r"\b\d{4}\b")
+_FRAGMENT_WORDS = 3  # words besides its date phrase below which a sentence is a fragment
 AT_CUES = frozenset({"on", "in", "back in", "as of", "by", "during"})
 
 
@@ -107,6 +108,39 @@ class TimePlan:
     as_of: int | None = None
 
 
+def _most_precise(best: DatedEvent, events: list[DatedEvent]) -> DatedEvent:
+    """ "Moving to Kaunas in March" and, later, "the movers come on the 2nd": a stated date
+    inside the best one's interval, from a statement that also matches the event, is the same
+    event said more exactly."""
+    inside = [
+        e
+        for e in events
+        if e.basis == "stated"
+        and e.score >= MIN_SCORE
+        and best.first <= e.first
+        and e.last <= best.last
+        and (e.last - e.first) < (best.last - best.first)
+    ]
+    return min(inside, key=lambda e: (e.last - e.first, -e.score)) if inside else best
+
+
+def _phrase_sentence(sentences: list[str], phrase: str) -> str | None:
+    """The sentence that holds ``phrase``, with the sentence before it (else after it) when
+    the phrase is nearly all it says: "Mantas and I broke up. two weeks ago." dates the
+    break-up, and "14th of December, in Thrissur." is the wedding of the sentence after."""
+    at = next((i for i, s in enumerate(sentences) if phrase in s), None)
+    if at is None:
+        return None
+    sentence = sentences[at]
+    said = SPEAKER_LABEL.sub("", sentence.replace(phrase, " "))  # "Anand: 14th of December."
+    rest = [w for w in tokenize(said) if w.isalpha() and len(w) > 2]
+    if len(rest) >= _FRAGMENT_WORDS:
+        return sentence
+    if at > 0:
+        return f"{sentences[at - 1]} {sentence}"
+    return f"{sentence} {sentences[at + 1]}" if at + 1 < len(sentences) else sentence
+
+
 def describe(first: date, last: date, grain: str) -> str:
     """An interval as an answer says it: "on 7 May 2024", "in June 2024", "in 2019"…"""
     if first == last:
@@ -115,8 +149,11 @@ def describe(first: date, last: date, grain: str) -> str:
         return f"in {first.strftime('%B %Y')}"
     if grain == "year":
         return f"in {first.year}"
-    if grain == "week":
-        return f"in the week of {human_date(first)}"
+    if grain == "week":  # both ends: a week can straddle two months
+        start = human_date(first)
+        if first.year == last.year:
+            start = str(first.day) if first.month == last.month else start[:-5]
+        return f"in the week of {start}–{human_date(last)}"
     if grain == "weekend":
         return f"on the weekend of {human_date(first)}"
     if grain == "season":
@@ -209,13 +246,15 @@ class TimeAnswers:
             [o["sentence"] for o in options],
             [o["statement"] for o in options],
         )
-        best: DatedEvent | None = None
-        for option, matched in zip(options, scores, strict=True):
-            score = matched + (0.05 if option["basis"] == "stated" else 0.0)
-            event = DatedEvent(**{k: v for k, v in option.items() if k != "sentence"}, score=score)
-            if best is None or (score, event.t) > (best.score, best.t):
-                best = event
-        return best if best is not None and best.score >= MIN_SCORE else None
+        events = [
+            DatedEvent(
+                **{k: v for k, v in option.items() if k != "sentence"},
+                score=matched + (0.05 if option["basis"] == "stated" else 0.0),
+            )
+            for option, matched in zip(options, scores, strict=True)
+        ]
+        best = max(events, key=lambda e: (e.score, e.t))
+        return _most_precise(best, events) if best.score >= MIN_SCORE else None
 
     def _options(self, row: dict[str, Any]) -> list[dict[str, Any]]:
         """Each dated sentence of a statement (its phrases), or the whole statement dated by
@@ -230,7 +269,7 @@ class TimeAnswers:
         texts = row["date_texts"] or []
         sentences = split_sentences(row["text"])
         for i, phrase in enumerate(texts):
-            sentence = next((s for s in sentences if phrase in s), row["text"])
+            sentence = _phrase_sentence(sentences, phrase) or row["text"]
             first, last = date.fromisoformat(row["date_first"][i]), row["date_last"][i]
             options.append(
                 common

@@ -86,7 +86,13 @@ def test_answers_word_dates_and_durations_as_people_do() -> None:
     assert describe(date(2024, 3, 4), date(2024, 3, 4), "day") == "on 4 March 2024"
     assert describe(date(2024, 6, 1), date(2024, 6, 30), "month") == "in June 2024"
     assert describe(date(2024, 4, 22), date(2024, 4, 28), "week") == (
-        "in the week of 22 April 2024"
+        "in the week of 22–28 April 2024"
+    )
+    assert describe(date(2023, 11, 27), date(2023, 12, 3), "week") == (
+        "in the week of 27 November–3 December 2023"
+    )
+    assert describe(date(2024, 12, 30), date(2025, 1, 5), "week") == (
+        "in the week of 30 December 2024–5 January 2025"
     )
     assert describe_duration(42) == "6 weeks (42 days)"
     assert describe_duration(183) == "about 6 months (183 days)"
@@ -161,3 +167,29 @@ def test_a_last_or_first_day_asks_for_a_date() -> None:
     assert WHEN.match("what's Rasa's first day at Gintaras?")
     assert not WHEN.match("What was Anand's job?")
     assert not WHEN.match("What was the last thing she said?")
+
+
+def test_a_bare_ordinal_is_a_day_of_the_month_its_sentence_named_and_never_a_floor() -> None:
+    june = datetime(2024, 6, 15, 20, 15, tzinfo=UTC)
+    [august, ninth] = find_time_expressions(
+        "I'm coming to Lithuania in August, flights booked for the 9th", june
+    )
+    assert (august.grain, ninth.first) == ("month", date(2024, 8, 9))
+    assert find_time_expressions("The meeting room is on the 3rd floor.", june) == []
+    assert find_time_expressions("Top of the league for the 2nd time!", june) == []
+    assert find_time_expressions("on the 3 we left", june) == []
+    [booked] = find_time_expressions("Flights booked for the 9th of August.", june)
+    assert booked.first == date(2024, 8, 9)  # booked in the past, for a day to come
+
+
+def test_a_scheduled_event_and_a_dateless_fragment_take_the_tense_around_them() -> None:
+    february = datetime(2024, 2, 24, 10, 15, tzinfo=UTC)
+    [movers] = find_time_expressions("then the movers come on the 2nd", february)
+    assert movers.first == date(2024, 3, 2)
+    october = datetime(2023, 10, 7, 20, 52, tzinfo=UTC)
+    [wedding] = find_time_expressions(
+        "Anand: 14th of December, in Thrissur. Deepa's marrying Harish.", october
+    )
+    assert wedding.first == date(2023, 12, 14)
+    [past] = find_time_expressions("Anand: 14th of December, in Thrissur. It rained.", october)
+    assert past.first == date(2022, 12, 14)

@@ -47,9 +47,9 @@ def test_when_did_answers_with_the_resolved_date_and_its_statement(chats: str) -
     assert "On 4 March 2024" in answer and "Acme" not in answer  # no quoted statement
     assert "I started my new job at Acme yesterday!" in context  # the statement is its evidence
     cat = run("ask", "When did Ana adopt the cat?", "--space", chats)
-    assert "week of 18 March 2024" in cat.output
+    assert "week of 18–24 March 2024" in cat.output
     dated = run("ask", "What was the date when Ana adopted the cat?", "--space", chats)
-    assert "week of 18 March 2024" in dated.output  # a "when" question, whatever its words
+    assert "week of 18–24 March 2024" in dated.output  # a "when" question, whatever its words
 
 
 def test_facts_as_of_a_date_and_what_was_true_then(chats: str) -> None:
@@ -184,3 +184,27 @@ def test_when_dates_the_asked_persons_event_not_someone_elses(
     assert answer.chosen == "time" and answer.answer.startswith("On 1 April 2024"), answer.answer
     hattie = recallgraph.ask(space, "When did Hattie start at Daeyang?")
     assert "March 2024" in hattie.answer, hattie.answer
+
+
+def test_a_plan_said_more_exactly_later_and_a_date_in_a_fragment(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    """The month of a plan is refined by a later turn's day inside it; a date phrase that is
+    nearly a sentence of its own ("two weeks ago.") is read with the sentence before it."""
+    said = [
+        ("r0", "Rasa: also... Mantas and I broke up. two weeks ago.", "2023-12-16T13:38:00+02:00"),
+        ("r1", "Rasa: big news, I'm moving to Kaunas in March!", "2024-01-20T21:01:00+02:00"),
+        (
+            "r2",
+            "Rasa: last week at work! the movers come on the 2nd and the dog and I become Kaunas "
+            "people",
+            "2024-02-24T10:15:00+02:00",
+        ),
+    ]
+    recallgraph.remember(
+        space, [StatementInput(text, id=i, observed_at=when) for i, text, when in said]
+    )
+    moved = recallgraph.ask(space, "When did Rasa move to Kaunas?")
+    assert moved.answer.startswith("On 2 March 2024"), moved.answer
+    split = recallgraph.ask(space, "When did Rasa and Mantas break up?")
+    assert "week of 27 November–3 December 2023" in split.answer, split.answer
