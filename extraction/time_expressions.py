@@ -20,7 +20,7 @@ from typing import Literal
 import regex as re  # variable-width look-behind ("in", "since", "back in" before a year)
 from dateparser.date import DateDataParser
 
-from extraction.text import SPEAKER_LABEL
+from extraction.text import SPEAKER_LABEL, tag_words, tokenize
 
 Kind = Literal[
     "relative_day", "weekday", "offset", "relative_unit", "date", "month", "year", "season"
@@ -60,6 +60,10 @@ _NOT_A_NOUN = (
     r"because|if|though|till|until|to|of|this|next|from|we|i|he|she|they|it|is|was|lol|haha)\b))"
 )
 
+# "My first holiday in two years", "haven't seen him in ages … in three weeks": a span, not
+# a day to come.
+_DURATION_BEFORE = r"(?:\b(?:first|only|best|worst|longest|not|never|no)\b|n't\b)"
+
 # Longest and most specific first: the first alternative that matches at a position wins.
 _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("relative_day", r"(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)"),
@@ -68,7 +72,11 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
         r"yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening)",
     ),
     ("offset", rf"(?:a\s+fortnight|{_NUM}\s+{_UNIT})\s+ago"),
-    ("offset", rf"(?<=\bin\s)(?:a\s+fortnight|{_NUM}\s+{_UNIT})|{_NUM}\s+{_UNIT}\s+from\s+now"),
+    (
+        "offset",
+        rf"(?<!{_DURATION_BEFORE}[^.!?]{{0,60}})(?<=\bin\s)(?:a\s+fortnight|{_NUM}\s+{_UNIT})"
+        rf"|{_NUM}\s+{_UNIT}\s+from\s+now",
+    ),
     ("relative_unit", r"the\s+week\s+before\s+last|(?:earlier|later)\s+this\s+(?:week|month|year)"),
     ("relative_unit", r"(?:last|next|this|past|coming|the)\s+weekend|(?<=\bover\s)the\s+weekend"),
     ("relative_unit", r"(?:last|next|this|past|coming)\s+(?:week|month|year)"),
@@ -83,6 +91,7 @@ _PATTERNS: tuple[tuple[Kind, str], ...] = (
     ("season", rf"(?<=\b(?:in|during)\s)the\s+{_SEASON}(?:\s+of\s+{_YEAR})?"),
     ("month", rf"(?:last|next|this)\s+(?:{MONTH_NAMES})\b|(?:{MONTH_NAMES})\.?\s+{_YEAR}"),
     ("month", rf"(?<=\b(?:in|by|of)\s)(?:early\s+|late\s+|mid-?)?(?:{MONTH_NAMES})\b"),
+    ("month", rf"(?<=\bfor\s)(?:{MONTH_NAMES})\b(?!\s+(?-i:[A-Z]))"),  # not "for May Chen"
     ("month", rf"(?<=\b(?:since|until|after|before|during)\s)(?:{MONTH_NAMES})\b"),
     (
         "weekday",
@@ -106,14 +115,20 @@ _FUTURE = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?]\s+")
+_CLAUSE_BREAK = re.compile(  # ", and now", "; ", " – ", "and I'm …" (a new subject)
+    r",\s+(?:and|but|so|while|whereas)\b|;|\s[-–—]\s|"
+    r"\s(?:and|but|so)\s+(?=(?:i|we|he|she|they|you)\b)",
+    re.IGNORECASE,
+)
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 _BARE_ORDINAL = re.compile(r"the\s+\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
-# Right before the phrase, a start or a scheduled event yet to come ("the movers come on the 2nd";
+# Right before the phrase, a start or a scheduled event yet to come ("the movers come on the 2nd",
+# "the test is on the 14th", "booked Palermo for May";
 # not "Starting in January I cut out …", told after: that says a past month only when the verb
 # that follows is past, which is rarer).
 _STARTING_THEN = re.compile(
-    r"\b(?:starts|starting|begins|beginning|comes?|arrives?|leaves|ends|finishes|opens|lands|"
-    r"flies|happens)\s+(?:in|on|from)\s+$",
+    r"(?:\b(?:starts|starting|begins|beginning|comes?|arrives?|leaves|ends|finishes|opens|lands|"
+    r"flies|happens|is|are)\s+(?:in|on|from)|\bfor)\s+$",
     re.IGNORECASE,
 )
 _TENSE_WINDOW = 300  # characters of the sentence around a phrase that decide its tense
@@ -286,11 +301,30 @@ def _tense(text: str, start: int, end: int) -> Tense:
     ends = [m.end() for m in _SENTENCE_END.finditer(text, window, start)]
     sentence_start = ends[-1] if ends else window
     following = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
-    sentence = text[sentence_start : following.start() if following else end + _TENSE_WINDOW]
+    sentence_end = following.start() if following else end + _TENSE_WINDOW
+    sentence = text[sentence_start:sentence_end]
     besides = SPEAKER_LABEL.sub("", sentence.replace(text[start:end], " "))
     if len(_WORDS.findall(besides)) < 3:  # "Anand: 14th of May, in Goa."
         sentence = text[window : end + _TENSE_WINDOW]  # the sentences around it tell
+    else:
+        clause = _clause(text, sentence_start, start, end, sentence_end)
+        if _FUTURE.search(clause):
+            return "future"
+        if any(tag == "VBD" for _, tag in tag_words(tokenize(clause))):
+            return "past"  # "He left SNCF on Monday …, and now he is learning beekeeping"
     return "future" if _FUTURE.search(sentence) else "past"
+
+
+def _clause(text: str, sentence_start: int, start: int, end: int, sentence_end: int) -> str:
+    """The clause of the sentence that holds the phrase at ``start``..``end``: from the last
+    ", and" (", but", ";", a dash) before it to the next one after it."""
+    breaks_before = [m.end() for m in _CLAUSE_BREAK.finditer(text, sentence_start, start)]
+    after = _CLAUSE_BREAK.search(text, end, max(end, sentence_end))
+    return text[
+        breaks_before[-1] if breaks_before else sentence_start : after.start()
+        if after
+        else sentence_end
+    ]
 
 
 def resolve_phrase(

@@ -50,6 +50,10 @@ _SAME_EVENT = {
 }
 
 
+_AWAY = frozenset({"out", "off", "leav", "depart"})
+_BACK = frozenset({"back", "return"})
+_AWAY_OR_BACK = 0.1
+
 # Idioms and emoji that name an event without its word: "she said yes 💍" is a proposal,
 # "the fiesta's a write off" a crash.
 _EVENT_IDIOMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
@@ -102,7 +106,16 @@ def event_scores(
     wanted = event_stems(topic)
     scores = []
     for sentence, whole, cosine in zip(sentences, statements, cosines, strict=True):
-        itself = covered(wanted, event_stems(sentence))
-        said = max(itself, 0.8 * covered(wanted, event_stems(whole)))
-        scores.append(float(cosine) * 0.6 + said * 0.4)
+        found = event_stems(sentence)
+        said = max(covered(wanted, found), 0.8 * covered(wanted, event_stems(whole)))
+        scores.append(float(cosine) * 0.6 + said * 0.4 - _AWAY_OR_BACK * opposed(wanted, found))
     return scores
+
+
+def opposed(wanted: set[str], found: set[str]) -> bool:
+    """Whether the sentence says the other leg of a trip: "got back from Fukuoka" does not say
+    when she flew out, nor "set off for Palermo" when she got back."""
+    for leg, other in ((_AWAY, _BACK), (_BACK, _AWAY)):
+        if wanted & leg and found & other and not found & leg:
+            return True
+    return False

@@ -54,6 +54,7 @@ from hybrid.statement_order import StatementOrder
 
 READER = "time"
 MIN_SCORE = 0.45  # below it no statement is about the question's event: the readers answer
+REFINE_SCORE = 0.4  # a date inside the best one's needs less: the dates agree
 WHEN = re.compile(
     r"^\s*(?:when|since when|on what (?:date|day)|what (?:date|day|year|month)|"
     r"what(?:'s|’s| was| is| were) the (?:date|day|year|month) (?:of|when|that)|"
@@ -78,6 +79,11 @@ WHAT_WAS_TRUE = re.compile(
 )
 FACTS_SHOWN = 20
 YEAR = re.compile(r"\b\d{4}\b")
+_PLAN_COST = 0.05  # "will take the team for Saturday's game" answers "when did he…?" less surely
+_ASKED_DONE = re.compile(  # "When did …?", "What date was …?": something that has happened
+    r"^\s*(?:\w+\s+){0,3}?(?:did|was|were|had)\b", re.IGNORECASE
+)
+_CONTEXT_COST = 0.05  # a sentence matched with the one before it says the event less surely
 _FRAGMENT_WORDS = 3  # words besides its date phrase below which a sentence is a fragment
 AT_CUES = frozenset({"on", "in", "back in", "as of", "by", "during"})
 
@@ -116,7 +122,7 @@ def _most_precise(best: DatedEvent, events: list[DatedEvent]) -> DatedEvent:
         e
         for e in events
         if e.basis == "stated"
-        and e.score >= MIN_SCORE
+        and e.score >= REFINE_SCORE
         and best.first <= e.first
         and e.last <= best.last
         and (e.last - e.first) < (best.last - best.first)
@@ -124,10 +130,12 @@ def _most_precise(best: DatedEvent, events: list[DatedEvent]) -> DatedEvent:
     return min(inside, key=lambda e: (e.last - e.first, -e.score)) if inside else best
 
 
-def _phrase_sentence(sentences: list[str], phrase: str) -> str | None:
+def _phrase_sentence(sentences: list[str], phrase: str, phrases: list[str]) -> str | None:
     """The sentence that holds ``phrase``, with the sentence before it (else after it) when
     the phrase is nearly all it says: "Mantas and I broke up. two weeks ago." dates the
-    break-up, and "14th of December, in Thrissur." is the wedding of the sentence after."""
+    break-up, and "14th of December, in Thrissur." is the wedding of the sentence after. A
+    neighbour with a date phrase of its own (one of the statement's ``phrases``) tells its own
+    event."""
     at = next((i for i, s in enumerate(sentences) if phrase in s), None)
     if at is None:
         return None
@@ -136,9 +144,31 @@ def _phrase_sentence(sentences: list[str], phrase: str) -> str | None:
     rest = [w for w in tokenize(said) if w.isalpha() and len(w) > 2]
     if len(rest) >= _FRAGMENT_WORDS:
         return sentence
-    if at > 0:
-        return f"{sentences[at - 1]} {sentence}"
-    return f"{sentence} {sentences[at + 1]}" if at + 1 < len(sentences) else sentence
+    before = _undated(sentences, at - 1, phrases)
+    if before is not None:
+        return f"{before} {sentence}"
+    after = _undated(sentences, at + 1, phrases)
+    return f"{sentence} {after}" if after is not None else sentence
+
+
+def _undated(sentences: list[str], at: int, phrases: list[str]) -> str | None:
+    """Sentence ``at`` when it exists and holds none of the date ``phrases``."""
+    if not 0 <= at < len(sentences) or any(p in sentences[at] for p in phrases):
+        return None
+    return sentences[at]
+
+
+def _planned(option: dict[str, Any]) -> bool:
+    """Whether the option's date was still to come when its statement was said."""
+    said = option["observed_at"]
+    return bool(said) and option["first"] > observed_moment(said).date()
+
+
+def _sentence_before(sentences: list[str], sentence: str, phrases: list[str]) -> str | None:
+    """The statement's undated sentence before ``sentence`` (None for its first, or a sentence
+    already read with its neighbour)."""
+    at = next((i for i, s in enumerate(sentences) if s == sentence), None)
+    return _undated(sentences, at - 1, phrases) if at else None
 
 
 def describe(first: date, last: date, grain: str) -> str:
@@ -209,7 +239,8 @@ class TimeAnswers:
         named = subject or given_name_in(question)
         whom = asked_words(asked, named)
         topic = names_capitalised(question, asked.people, asked.aliases)
-        event = self.when(space, topic, as_of, about=whom)
+        done = _ASKED_DONE.match(question) is not None
+        event = self.when(space, topic, as_of, about=whom, done=done)
         if event is not None and event.basis == "stated":
             return self._when_candidate(event)
         from_facts = self._when_from_facts(space, question, subject, as_of) if subject else None
@@ -226,10 +257,13 @@ class TimeAnswers:
         as_of: int | None = None,
         context: str = "",
         about: People | None = None,
+        done: bool = True,
     ) -> DatedEvent | None:
         """The best-matching dated statement's date for ``topic`` (None below ``MIN_SCORE``);
         a topic with no concept of its own ("getting engaged") takes ``context``'s. ``about``:
-        the person asked about; a statement about someone else is not theirs to date."""
+        the person asked about; a statement about someone else is not theirs to date. ``done``:
+        the question asks when it happened, so a date still to come when it was said (a plan)
+        counts a little less than one that had come."""
         labels = question_labels(topic) or essential_labels(context)
         if not labels:
             return None
@@ -240,21 +274,36 @@ class TimeAnswers:
             options = [o for o in options if _theirs(o["statement"], about)]
         if not options:
             return None
-        scores = event_scores(
-            self.embedder,
-            topic,
-            [o["sentence"] for o in options],
-            [o["statement"] for o in options],
-        )
+        scores = self._scores(topic, options)
         events = [
             DatedEvent(
-                **{k: v for k, v in option.items() if k != "sentence"},
-                score=matched + (0.05 if option["basis"] == "stated" else 0.0),
+                **{k: v for k, v in option.items() if k not in ("sentence", "context")},
+                score=matched
+                + (0.05 if option["basis"] == "stated" else 0.0)
+                - (_PLAN_COST if done and _planned(option) else 0.0),
             )
             for option, matched in zip(options, scores, strict=True)
         ]
         best = max(events, key=lambda e: (e.score, e.t))
         return _most_precise(best, events) if best.score >= MIN_SCORE else None
+
+    def _scores(self, topic: str, options: list[dict[str, Any]]) -> list[float]:
+        """How well each option says the event: its sentence alone, or (a little less) with
+        the sentence before it ("Palermo was perfect. We got back last Sunday")."""
+        texts = [o["sentence"] for o in options]
+        contexts = [o["context"] for o in options if o["context"]]
+        statements = [o["statement"] for o in options]
+        scores = event_scores(
+            self.embedder,
+            topic,
+            texts + contexts,
+            statements + [o["statement"] for o in options if o["context"]],
+        )
+        alone, with_context = scores[: len(texts)], iter(scores[len(texts) :])
+        return [
+            max(score, next(with_context) - _CONTEXT_COST) if option["context"] else score
+            for option, score in zip(options, alone, strict=True)
+        ]
 
     def _options(self, row: dict[str, Any]) -> list[dict[str, Any]]:
         """Each dated sentence of a statement (its phrases), or the whole statement dated by
@@ -269,12 +318,14 @@ class TimeAnswers:
         texts = row["date_texts"] or []
         sentences = split_sentences(row["text"])
         for i, phrase in enumerate(texts):
-            sentence = _phrase_sentence(sentences, phrase) or row["text"]
+            sentence = _phrase_sentence(sentences, phrase, texts) or row["text"]
+            before = _sentence_before(sentences, sentence, texts)
             first, last = date.fromisoformat(row["date_first"][i]), row["date_last"][i]
             options.append(
                 common
                 | {
                     "sentence": sentence,
+                    "context": f"{before} {sentence}" if before else None,
                     "first": first,
                     "last": date.fromisoformat(last),
                     "grain": _grain(row["date_kinds"][i], first, date.fromisoformat(last)),
@@ -288,6 +339,7 @@ class TimeAnswers:
                 common
                 | {
                     "sentence": row["text"],
+                    "context": None,
                     "first": said,
                     "last": said,
                     "grain": "day",

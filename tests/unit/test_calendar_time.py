@@ -15,7 +15,7 @@ from extraction.datetimes import parse_as_of, parse_datetime
 from extraction.time_expressions import find_time_expressions, validity
 from graph.dates import datetime_text
 from graph.errors import InvalidInputError
-from hybrid.event_match import covered, event_stems
+from hybrid.event_match import covered, event_stems, opposed
 from hybrid.time_answers import HOW_LONG, WHEN, describe, describe_duration
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -193,3 +193,37 @@ def test_a_scheduled_event_and_a_dateless_fragment_take_the_tense_around_them() 
     assert wedding.first == date(2023, 12, 14)
     [past] = find_time_expressions("Anand: 14th of December, in Thrissur. It rained.", october)
     assert past.first == date(2022, 12, 14)
+
+
+def test_the_phrases_own_clause_decides_its_tense_before_the_sentence() -> None:
+    saturday = datetime(2024, 12, 14, 17, 2, tzinfo=UTC)
+    [monday] = find_time_expressions(
+        "He left SNCF on Monday after 38 years, and now he is learning beekeeping.", saturday
+    )
+    assert monday.first == date(2024, 12, 9)
+    wednesday = datetime(2024, 5, 8, 12, tzinfo=UTC)
+    [moved] = find_time_expressions("We moved on Saturday and I'm starting a new job", wednesday)
+    assert moved.first == date(2024, 5, 4)
+    [starting] = find_time_expressions("I moved to Oslo and I'm starting on Monday", wednesday)
+    assert starting.first == date(2024, 5, 13)
+
+
+def test_the_other_leg_of_a_trip_is_not_the_event_asked_about() -> None:
+    out = event_stems("When did Rasa fly out to Fukuoka?")
+    assert opposed(out, event_stems("got back from Fukuoka a couple of weeks ago"))
+    assert not opposed(out, event_stems("Fukuoka in 12 days!!"))
+    back = event_stems("When did Zuza get back from Palermo?")
+    assert opposed(back, event_stems("We set off for Palermo on Friday"))
+    assert not opposed(back, event_stems("Palermo was perfect. We got back last Sunday"))
+
+
+def test_a_span_since_something_last_happened_is_no_date_to_come() -> None:
+    march = datetime(2023, 3, 20, 12, tzinfo=UTC)
+    [may] = find_time_expressions(
+        "I booked Palermo for May. Five days, my first proper holiday in two years.", march
+    )
+    assert (may.first, may.grain) == (date(2023, 5, 1), "month")  # booked for: to come
+    assert find_time_expressions("I haven't seen him in three weeks", march) == []
+    assert find_time_expressions("I bought it for May Chen", march) == []
+    [test_day] = find_time_expressions("The driving test is on the 14th of September.", march)
+    assert test_day.first == date(2023, 9, 14)

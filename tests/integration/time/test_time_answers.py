@@ -208,3 +208,29 @@ def test_a_plan_said_more_exactly_later_and_a_date_in_a_fragment(
     assert moved.answer.startswith("On 2 March 2024"), moved.answer
     split = recallgraph.ask(space, "When did Rasa and Mantas break up?")
     assert "week of 27 November–3 December 2023" in split.answer, split.answer
+
+
+def test_when_did_prefers_what_happened_to_what_was_planned(
+    recallgraph: RecallGraph, space: str
+) -> None:
+    """A plan ("will take the team for Saturday's game") answers "when did…?" less surely
+    than the report that it happened ("played his last game … after Saturday's draw")."""
+    said = [
+        (
+            "p1",
+            "Prothero has played his last game. He retired after Saturday's final-day draw at "
+            "Harbury.",
+            "2023-05-15T10:00:00+01:00",
+        ),
+        (
+            "p2",
+            "Castellan has left by mutual consent. Goalkeeping coach Alun Prothero will take "
+            "the team for Saturday's game.",
+            "2023-10-09T12:00:00+01:00",
+        ),
+    ]
+    recallgraph.remember(
+        space, [StatementInput(text, id=i, observed_at=when) for i, text, when in said]
+    )
+    answer = recallgraph.ask(space, "When did Alun Prothero play his last game?")
+    assert answer.answer.startswith("On 13 May 2023"), answer.answer
