@@ -8,10 +8,11 @@ by its sender: quoted and forwarded text was said before, by someone else, and r
 no new fact. So an email becomes the turn "Harriet Okafor: <body>", the form the writer and the
 concept extractor already read ("I" is the sender).
 
-A chat app's export puts the time before the speaker ("[02/01/2025, 09:31] Dad: …", "02/01/2025,
-09:31 - Dad: …") and a reply may quote the message it answers ('↪ Kev: "the fiesta's a write
-off" — KEVIN'): the turn is "Dad: …", without the time and the quoted message. Other text is
-returned as it is.
+A recorder's transcript puts it after the speaker ("Réka Halmi 00:02:04 hi everyone"): the turn
+is "Réka Halmi: hi everyone". A chat app's export puts the time before the speaker ("[02/01/2025,
+09:31] Dad: …", "02/01/2025, 09:31 - Dad: …") and a reply may quote the message it answers
+('↪ Kev: "the fiesta's a write off" — KEVIN'): the turn is "Dad: …", without the time and the
+quoted message. Other text is returned as it is.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ _QUOTED_FROM_HERE = re.compile(
     re.IGNORECASE,
 )
 _ENDS_SENTENCE = ".!?,:;"
+_NOT_A_SPEAKER = (
+    "At|On|In|By|From|Until|Till|Around|About|Before|After|Since|Today|Tonight|Tomorrow|"
+    "Yesterday|Mon|Tue|Wed|Thu|Fri|Sat|Sun|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|"
+    "Sunday|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|"
+    "June|July|August|September|October|November|December|The|A|An|Meeting|Call|Standup"
+)
 _CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?"
 _EPISODE = r"(?:(?:EP|Ep|ep|Episode|episode)\.?\s*\d{1,4}\s+)?"  # a podcast's "EP 3 [00:03:12]"
 _STAMP = (  # "[02/01/2025, 09:31] ", "02/01/2025, 09:31 - ", "[9:31 PM] "
@@ -46,6 +53,15 @@ _APP_NOTICE = re.compile(
     r"^(?:messages\s+and\s+calls\s+are\s+end-to-end\s+encrypted|<media\s+omitted>"
     r"|this\s+message\s+was\s+deleted)",
     re.IGNORECASE,
+)
+# A recorder's transcript: "Réka Halmi 00:02:04 hi everyone…", "Speaker 2 (3:15) so…"; not "At
+# 09:30 we met", "Tuesday 10:30 standup".
+_FILLER = re.compile(r"\b(?:u+m+|u+h+m*|e+r+m+|e+r+)\b,?\s*(?=\S)", re.IGNORECASE)  # "uh director"
+_NAME_WORD = r"[A-ZÀ-Ý](?:[a-zà-ÿ]|['’][A-ZÀ-Ý])[\w'’.-]*"  # "Réka", "O'Neil"; not "BA"
+_TRANSCRIPT_LABEL = re.compile(
+    rf"^\s*(?P<name>(?:Speaker|Participant|Guest)\s+\d{{1,2}}"
+    rf"|(?!(?:{_NOT_A_SPEAKER})\b){_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})"
+    rf"\s+[\[(]?{_CLOCK}[\])]?\s*[-–—:]?\s+(?=\S)"
 )
 _NOT_A_LABEL = re.compile(r"[^\w\s.'’()@-]+")  # "Teo 🌸": the emoji a label carries
 _QUOTED_REPLY = re.compile(r"^\s*↪\s*[^:\n]{1,40}:\s*(?:\"[^\"]*\"|“[^”]*”)\s*[—–-]*\s*")
@@ -132,7 +148,10 @@ def chat_export_as_turn(text: str) -> str:
     turn = without_export_stamp(text)
     if turn == text:
         names = app_line_as_names(text)
-        return names if names is not None else text
+        if names is not None:
+            return names
+        recorded = _TRANSCRIPT_LABEL.match(text)
+        return f"{recorded['name']}: {text[recorded.end() :]}" if recorded else text
     speaker, colon, said = turn.partition(":")
     speaker = " ".join(_NOT_A_LABEL.sub(" ", speaker).split()) or speaker
     return f"{speaker}: {_QUOTED_REPLY.sub('', said.lstrip(), count=1)}" if colon else turn
@@ -140,5 +159,5 @@ def chat_export_as_turn(text: str) -> str:
 
 def as_turn(text: str) -> str:
     """What a statement says itself, as a turn when someone said it: an email, an exported chat
-    message; other text unchanged."""
-    return chat_export_as_turn(email_as_turn(text))
+    message, a transcript's turn (without its "um"s); other text unchanged."""
+    return _FILLER.sub("", chat_export_as_turn(email_as_turn(text)))

@@ -72,7 +72,8 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "* position with | * role at | * role with | signed with | signed on with | "
         "transferred to | teaches * at | teaches at | interns at | interns with | * shift at | "
         "employee of | employee at | staff at | goes to work for | goes to work at | is + at | "
-        "employer | workplace",
+        "employer | workplace | plays for | playing for | signed for | re-signed for | "
+        "re-signed with | signed * for | rejoined | * loan at | * loan to | turns out for",
         "quit job | left job | leaving job | resigned from | resigned | retired from | "
         "fired from | "
         "laid off from | laid off | let go from | stopped working at | stopped working for | "

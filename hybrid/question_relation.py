@@ -28,12 +28,14 @@ from extraction.gazetteer import is_job_title, is_place, is_skill, is_vehicle
 from graph.keys import entity_key
 
 _WORD = re.compile(r"[\w'’-]+")
+_PLAYS_FOR = re.compile(r"\bplay(?:s|ing|ed)?\s+for\b", re.IGNORECASE)
 
 # Question words → canonical relation ('|'-separated cues, each a phrase of words).
 _CUES: tuple[tuple[str, str], ...] = (
     ("works for", "work for | work at | employer | employed | company | firm | who work | "
                   "where work | working at | working for | job at | workplace | hospital | "
-                  "office | hired | boss | where job"),
+                  "office | hired | boss | where job | play for | plays for | playing for | "
+                  "turn out for | club | on loan | on the books | signed for | team"),
     ("works as", "job title | title | profession | occupation | do for a living | what does do | "
                  "what do do | position | role | work as | job as | job | career | promoted | "
                  "promotion"),
@@ -182,6 +184,8 @@ def choose_relations(
     which = stems(asks_which)[0] if asks_which else None
     scored: dict[str, tuple[float, str | None]] = {}
     for relation in dict.fromkeys([*stored, *CUED_RELATIONS]):
+        if relation == "plays" and _PLAYS_FOR.search(question):
+            continue  # one plays for a club (an employer), plays the violin
         score = cue_score(question_stems, relation)
         score += 1.5 * len(content & content_stems(relation))
         values = stored.get(relation, ())

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
 from extraction.gazetteer import everyday_word
-from extraction.messages import without_export_stamp
+from extraction.messages import as_turn
 from extraction.text import SPEAKER_LABEL, split_sentences, tag_words, tokenize
 from graph.dates import said_day, statements_for_concepts
 from graph.keys import entity_key
@@ -207,7 +207,7 @@ def _words_between(words: Sequence[str], at: int, first: int, last: int) -> int:
 
 def _unspoken(sentence: str) -> str:
     """The sentence without its chat stamp and speaker: what was said."""
-    return SPEAKER_LABEL.sub("", without_export_stamp(sentence.strip())).strip()
+    return SPEAKER_LABEL.sub("", as_turn(sentence.strip())).strip()
 
 
 @dataclass(frozen=True)

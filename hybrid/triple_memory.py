@@ -391,8 +391,12 @@ class TripleMemory:
             history=history,
             limit=limit,
         )
-        if not same_relation or relation is None:
+        if relation is None:
             return found
+        if not same_relation:
+            return replace(
+                found, facts=[f for f in found.facts if not _other_canonical(f, relation)]
+            )
         key = relation_key(relation)
         kept = [f for f in found.facts if f.relation_key == key]
         return replace(found, facts=kept)
@@ -480,3 +484,13 @@ class TripleMemory:
         self, space: str, *, as_of: int | None = None, history: bool = False, limit: int = 100
     ) -> FactMatches:
         return list_facts(self.store, space, as_of=as_of, history=history, limit=limit)
+
+
+def _other_canonical(fact: FactRecord, relation: str) -> bool:
+    """Whether ``fact`` is of a canonical relation other than the canonical ``relation`` asked
+    for: "works as" is near "works for" in embedding space, but a job title is no employer."""
+    asked = read_relation(relation)
+    if not asked.canonical:
+        return False
+    stored = read_relation(fact.relation)
+    return stored.canonical and stored.name != asked.name

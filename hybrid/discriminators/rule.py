@@ -49,6 +49,16 @@ def _a_stray_number(question: str, answer: str) -> bool:
     return _BARE_NUMBER.fullmatch(answer) is not None and _ASKS_NUMBER.search(question) is None
 
 
+_YES_OR_NO = re.compile(r"^\W*(?:yes|no)\b", re.IGNORECASE)
+
+
+def _names_nothing(question: str, answer: str, asked_about: str) -> bool:
+    """ "Rufus Treloar:" to "Who does Rufus work for?": only the question's own words (the
+    small model opening a turn of the asked person), and no yes or no either."""
+    unasked = content_words(answer) - content_words(question) - content_words(asked_about)
+    return not unasked and _YES_OR_NO.match(answer) is None
+
+
 def _asked_about(candidates: Sequence[Candidate]) -> str:
     """The person the memory read was about, or ""."""
     return next((str(c.signals["subject"]) for c in candidates if c.signals.get("subject")), "")
@@ -77,9 +87,11 @@ class RuleDiscriminator:
             and not looping(c.answer)
             and not _a_stray_number(question, c.answer)
         ]
-        if not live:
-            return Choice(candidates[0].reader, "no reader found an answer")
         about = _asked_about(candidates)
+        live = [c for c in live if not _names_nothing(question, c.answer, about)]
+        if not live:
+            quiet = next((c for c in candidates if c.no_information), candidates[0])
+            return Choice(quiet.reader, "no reader found an answer")
         scores = {
             c.reader: _support(question, c, [o for o in live if o is not c], about) for c in live
         }

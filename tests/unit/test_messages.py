@@ -180,3 +180,13 @@ def test_a_podcasts_episode_and_timecode_and_a_guests_unlisted_name() -> None:
     turn = as_turn("EP 5 [00:02:15] GUEST (Sunita): I moved to Lincoln three years ago.")
     assert turn == "GUEST (Sunita): I moved to Lincoln three years ago."
     assert turn_speaker(turn) == "Sunita"
+
+
+def test_a_recorders_transcript_line_is_its_speakers_turn_without_fillers() -> None:
+    assert as_turn("Réka Halmi 00:02:04 hi everyone, um, i'm rayka") == (
+        "Réka Halmi: hi everyone, i'm rayka"
+    )
+    assert as_turn("Speaker 2 (3:15) so uh yes") == "Speaker 2: so yes"
+    assert as_turn("Siddharth O'Neil  0:31  hello") == "Siddharth O'Neil: hello"
+    for text in ("At 09:30 we met", "Tuesday 10:30 standup moved", "Flight BA 10:30 departs"):
+        assert as_turn(text) == text

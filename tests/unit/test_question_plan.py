@@ -13,6 +13,7 @@ from graph.facts_read import FactRecord
 from hybrid.composed_answers import compose, join_values
 from hybrid.question_people import find_subject, names_capitalised
 from hybrid.question_plan import QuestionPlan, plan_question
+from hybrid.question_relation import cued_relation
 from hybrid.temporal_reads import select
 from hybrid.triple_reader import model_plan
 
@@ -304,3 +305,9 @@ def test_a_lower_case_name_read_as_a_verb_is_still_a_concept_of_the_question() -
     assert question_labels("when did they break up?") == []  # not every "break" said
     assert question_labels("When did Pickle die?") == ["pickl"]
     assert question_labels("when did it happen?") == []
+
+
+def test_one_plays_for_a_club_and_plays_an_instrument() -> None:
+    assert cued_relation("Who does Liam Dyer play for?") == "works for"
+    assert cued_relation("Who is he playing for these days?") == "works for"
+    assert cued_relation("What instrument does she play?") == "plays"

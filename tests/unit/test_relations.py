@@ -30,6 +30,9 @@ from graph.keys import relation_key
         ("is planning on going to", "plans to travel to", False),
         ("job title", "works as", False),
         ("married", "married to", False),
+        ("has signed permanently for", "works for", False),  # a player's club employs him
+        ("is on loan at", "works for", False),
+        ("plays the violin", "plays the violin", False),
     ],
 )
 def test_phrases_read_as_their_canonical_relation(phrase: str, relation: str, ends: bool) -> None:

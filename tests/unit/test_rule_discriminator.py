@@ -56,3 +56,20 @@ def test_the_asked_persons_own_name_is_no_answer() -> None:
     right = Candidate("vector", "Tomas and I are going to Trakai", [said])
     chosen = RuleDiscriminator().choose("Who is Marta going out with?", [named, read, right])
     assert chosen.reader == "vector"
+
+
+def test_a_turn_of_the_asked_person_opened_and_nothing_said_is_no_answer() -> None:
+    read = Candidate(
+        "triples",
+        "I have no facts about that.",
+        [],
+        True,
+        signals={"queries": ["Marta Kovac>>works for>>"], "subject": "Marta Kovac"},
+    )
+    opened = [candidate("graph", "Marta Kovac:"), candidate("vector", "Marta Kovac:")]
+    chosen = RuleDiscriminator().choose("Who does Marta work for now?", [*opened, read])
+    assert chosen.reader == "triples"  # "I have no facts", not a name and a colon
+    denied = RuleDiscriminator().choose(
+        "Is Marta still in Trieste?", [candidate("graph", "No."), read]
+    )
+    assert denied.reader == "graph"  # "no" is an answer to a yes/no question

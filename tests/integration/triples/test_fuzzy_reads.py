@@ -154,3 +154,14 @@ def test_every_query_shape_reads_exactly_and_fuzzily(
     assert exact.exact and not fuzzy.exact
     for result in (exact, fuzzy):
         assert [(f.subject, f.relation, f.object) for f in result.facts] == [stored]
+
+
+def test_a_fuzzy_read_never_answers_with_another_canonical_relation(
+    memory: TripleMemory, space: str
+) -> None:
+    """ "works as" is near "works for" in embedding space, but a job title is no employer."""
+    write_at(memory, space, 1, fact("Rufus", "works as", "test manager"))
+    result = memory.read(space, Query(subject="Rufus", relation="works for"))
+    assert result.facts == []
+    paraphrase = memory.read(space, Query(subject="Rufus", relation="job title"))
+    assert [f.object for f in paraphrase.facts] == ["test manager"]
