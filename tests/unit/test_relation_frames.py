@@ -137,6 +137,12 @@ def test_couples_pets_and_proposals() -> None:
     assert facts("Ines Carvalho and Tomasz Wilk are engaged!") == [
         "Ines Carvalho>>married to>>Tomasz Wilk"
     ]
+    assert facts("Ines Carvalho and Tomasz Wilk had their two-year anniversary.") == [
+        "Ines Carvalho>>is seeing>>Tomasz Wilk"
+    ]
+    assert facts("Ines Carvalho and Tomasz Wilk are off to Porto, one year together!") == [
+        "Ines Carvalho>>is seeing>>Tomasz Wilk"
+    ]
     assert facts("Ines Carvalho (Ines Carvalho, Kwame Asante's girlfriend) says hi") == [
         "Kwame Asante>>is seeing>>Ines Carvalho"
     ]
