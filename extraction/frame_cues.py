@@ -454,6 +454,7 @@ PET_CUE = cue(r"\b(?:adopted|got|has|have|bought|rescued|is|'s)\b")
 NAME_IS = cue(  # "his name is Tui", "adopted a cat and named him Simit"
     r"\b(?:(?:his|her|its)\s+name\s+is|(?:named|called)\s+(?:him|her|it))\s+(?P<obj>\S+)"
 )
+MEET = re.compile(r"\b[Mm]eet\s+(?P<obj>[A-Z][\w'-]+)(?=\s*(?:[!.,]|$))")  # "Meet Kluska!!"
 SWITCH = cue(
     r"\b(?:switched|switching|swapped|swapping|traded|trading|changed|moved)\s+(?:in\s+)?"
     r"(?:from\s+)?(?P<a>[^,;.]+?)\s+(?:for|to|->|→|=>)\s+(?P<b>[^,;.]+)"

@@ -39,6 +39,7 @@ from extraction.frame_cues import (
     LESSONS_END,
     MANAGER_BEFORE_NAME,
     MANAGER_LABEL,
+    MEET,
     NAME_IS,
     NEGATION,
     PARTNER,
@@ -357,6 +358,9 @@ class _Reading:
             if self.animal_said and not surname and not self._a_persons_name(name):
                 self.add(self.topic, "owns", name, False)  # not "I've met someone. His name is …"
         self.animal_said = self.animal_said or any(is_animal(w.casefold()) for w in tokens(clause))
+        for m in MEET.finditer(clause):  # "[shares a photo of a puppy] Meet Kluska!!"
+            if self.animal_said and self.topic and not self._a_persons_name(m["obj"]):
+                self.add(self.topic, "owns", m["obj"], False)
         for m in PET_APPOSITION.finditer(clause):  # "Kuikka, my ancient cat", "our dog Tui"
             name = m["name"] or m["named"]
             kind = (m["kind"] or m["kinds"] or "").split()

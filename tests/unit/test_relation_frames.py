@@ -147,6 +147,9 @@ def test_couples_pets_and_proposals() -> None:
         "Kwame Asante>>is seeing>>Ines Carvalho"
     ]
     assert facts("Tomasz Wilk adopted a boxer called Rocco.") == ["Tomasz Wilk>>owns>>Rocco"]
+    photo = "[shares a photo of a puppy asleep on a pile of shoes] Meet Kluska!!"
+    assert facts(photo, topic="Tomasz Wilk") == ["Tomasz Wilk>>owns>>Kluska"]
+    assert facts("Meet Kluska! She starts on Monday.", topic="Tomasz Wilk") == []  # no animal
     assert facts("Tomasz Wilk proposed on the pier.", speaker="Ines Carvalho") == [
         "Ines Carvalho>>married to>>Tomasz Wilk"
     ]
