@@ -71,6 +71,7 @@ DEFAULT_SINGLE_VALUED: tuple[str, ...] = (
     "studies at",
     "drives",
     "rides",
+    "plays for",
 )
 
 DEFAULT_MULTI_VALUED: tuple[str, ...] = (

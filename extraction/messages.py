@@ -56,7 +56,7 @@ _APP_NOTICE = re.compile(
 )
 # A recorder's transcript: "Réka Halmi 00:02:04 hi everyone…", "Speaker 2 (3:15) so…"; not "At
 # 09:30 we met", "Tuesday 10:30 standup".
-_FILLER = re.compile(r"\b(?:u+m+|u+h+m*|e+r+m+|e+r+)\b,?\s*(?=\S)", re.IGNORECASE)  # "uh director"
+_FILLER = re.compile(r"\b(?:[Uu]m+|[Uu]h+m*|[Ee]rm+)\b,?\s*(?=\S)")  # "uh director"; not "ER nurse"
 _NAME_WORD = r"[A-ZÀ-Ý](?:[a-zà-ÿ]|['’][A-ZÀ-Ý])[\w'’.-]*"  # "Réka", "O'Neil"; not "BA"
 _TRANSCRIPT_LABEL = re.compile(
     rf"^\s*(?P<name>(?:Speaker|Participant|Guest)\s+\d{{1,2}}"

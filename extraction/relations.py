@@ -72,8 +72,7 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "* position with | * role at | * role with | signed with | signed on with | "
         "transferred to | teaches * at | teaches at | interns at | interns with | * shift at | "
         "employee of | employee at | staff at | goes to work for | goes to work at | is + at | "
-        "employer | workplace | plays for | playing for | signed for | re-signed for | "
-        "re-signed with | signed * for | rejoined | * loan at | * loan to | turns out for",
+        "employer | workplace",
         "quit job | left job | leaving job | resigned from | resigned | retired from | "
         "fired from | "
         "laid off from | laid off | let go from | stopped working at | stopped working for | "
@@ -154,6 +153,14 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "stopped learning",
     ),
     CanonicalRelation.of("plays", MULTI, "plays", "stopped playing | quit playing"),
+    CanonicalRelation.of(
+        "plays for",
+        SINGLE,
+        "plays for | playing for | plays * for | signed for | re-signed for | signed * for | "
+        "on loan at | on loan to | * loan at | * loan to | turns out for | skating for | "
+        "skates for | races for",
+        "released by | left * club",
+    ),
     CanonicalRelation.of(
         "owns",
         MULTI,

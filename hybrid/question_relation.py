@@ -34,8 +34,7 @@ _PLAYS_FOR = re.compile(r"\bplay(?:s|ing|ed)?\s+for\b", re.IGNORECASE)
 _CUES: tuple[tuple[str, str], ...] = (
     ("works for", "work for | work at | employer | employed | company | firm | who work | "
                   "where work | working at | working for | job at | workplace | hospital | "
-                  "office | hired | boss | where job | play for | plays for | playing for | "
-                  "turn out for | club | on loan | on the books | signed for | team"),
+                  "office | hired | boss | where job"),
     ("works as", "job title | title | profession | occupation | do for a living | what does do | "
                  "what do do | position | role | work as | job as | job | career | promoted | "
                  "promotion"),
@@ -61,6 +60,8 @@ _CUES: tuple[tuple[str, str], ...] = (
                     "language"),
     ("coaches", "coach | coaching"),
     ("plays", "play | playing"),
+    ("plays for", "play for | plays for | playing for | turn out for | club | on loan | "
+                  "on the books | signed for | signed with"),
     ("has pet", "pet | dog | cat"),
     ("speaks", "speak"),
     ("owns", "own | owns | opened | runs"),
@@ -185,7 +186,7 @@ def choose_relations(
     scored: dict[str, tuple[float, str | None]] = {}
     for relation in dict.fromkeys([*stored, *CUED_RELATIONS]):
         if relation == "plays" and _PLAYS_FOR.search(question):
-            continue  # one plays for a club (an employer), plays the violin
+            continue  # one plays for a club, plays the violin
         score = cue_score(question_stems, relation)
         score += 1.5 * len(content & content_stems(relation))
         values = stored.get(relation, ())

@@ -187,6 +187,10 @@ def test_a_recorders_transcript_line_is_its_speakers_turn_without_fillers() -> N
         "Réka Halmi: hi everyone, i'm rayka"
     )
     assert as_turn("Speaker 2 (3:15) so uh yes") == "Speaker 2: so yes"
+    assert (
+        as_turn("Gemma: she's an ER nurse, er, in Tucson")
+        == "Gemma: she's an ER nurse, er, in Tucson"
+    )
     assert as_turn("Siddharth O'Neil  0:31  hello") == "Siddharth O'Neil: hello"
     for text in ("At 09:30 we met", "Tuesday 10:30 standup moved", "Flight BA 10:30 departs"):
         assert as_turn(text) == text

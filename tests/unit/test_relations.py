@@ -30,8 +30,8 @@ from graph.keys import relation_key
         ("is planning on going to", "plans to travel to", False),
         ("job title", "works as", False),
         ("married", "married to", False),
-        ("has signed permanently for", "works for", False),  # a player's club employs him
-        ("is on loan at", "works for", False),
+        ("has signed permanently for", "plays for", False),
+        ("is on loan at", "plays for", False),
         ("plays the violin", "plays the violin", False),
     ],
 )
