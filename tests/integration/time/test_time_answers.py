@@ -25,6 +25,13 @@ CHATS = [
 ]
 
 
+def remember_said(recallgraph: RecallGraph, space: str, said: list[tuple[str, str, str]]) -> None:
+    """Chat turns (id, text, observed_at) stored in order."""
+    recallgraph.remember(
+        space, [StatementInput(text, id=i, observed_at=when) for i, text, when in said]
+    )
+
+
 def run(*args: str):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(cli, list(args))
 
@@ -177,9 +184,7 @@ def test_when_dates_the_asked_persons_event_not_someone_elses(
             "2024-04-02T09:00:00+00:00",
         ),
     ]
-    recallgraph.remember(
-        space, [StatementInput(text, id=i, observed_at=when) for i, text, when in said]
-    )
+    remember_said(recallgraph, space, said)
     answer = recallgraph.ask(space, "When did Ana start at Daeyang?")
     assert answer.chosen == "time" and answer.answer.startswith("On 1 April 2024"), answer.answer
     hattie = recallgraph.ask(space, "When did Hattie start at Daeyang?")
@@ -201,9 +206,7 @@ def test_a_plan_said_more_exactly_later_and_a_date_in_a_fragment(
             "2024-02-24T10:15:00+02:00",
         ),
     ]
-    recallgraph.remember(
-        space, [StatementInput(text, id=i, observed_at=when) for i, text, when in said]
-    )
+    remember_said(recallgraph, space, said)
     moved = recallgraph.ask(space, "When did Rasa move to Kaunas?")
     assert moved.answer.startswith("On 2 March 2024"), moved.answer
     split = recallgraph.ask(space, "When did Rasa and Mantas break up?")
@@ -229,8 +232,6 @@ def test_when_did_prefers_what_happened_to_what_was_planned(
             "2023-10-09T12:00:00+01:00",
         ),
     ]
-    recallgraph.remember(
-        space, [StatementInput(text, id=i, observed_at=when) for i, text, when in said]
-    )
+    remember_said(recallgraph, space, said)
     answer = recallgraph.ask(space, "When did Alun Prothero play his last game?")
     assert answer.answer.startswith("On 13 May 2023"), answer.answer
