@@ -505,9 +505,10 @@ COUPLE_CUES: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("lives with", cue(r"^\s*(?:are|'re|have|'ve|\s)*(?:moved|moving)\s+in\s+together"), False),
     (  # "Olek and I had our one-year anniversary", "… next weekend, one year together"
         "is seeing",
-        cue(
-            r"^[^.!?]{0,40}?\b(?:our|their)\s+(?:[\w-]+\s+)?anniversary\b"
-            r"|^[^.!?]{0,60}?\b(?:one|two|three|\d+|a)\s+(?:years?|months?)\s+together\b"
+        cue(  # not "have split up after three years together"
+            r"^(?![^.!?]{0,60}?\b(?:split|broke|broken|separated|divorced|over|after)\b)"
+            r"(?:[^.!?]{0,40}?\b(?:our|their)\s+(?:[\w-]+\s+)?anniversary\b"
+            r"|[^.!?]{0,60}?\b(?:one|two|three|\d+|a)\s+(?:years?|months?)\s+together\b)"
         ),
         False,
     ),

@@ -143,6 +143,9 @@ def test_couples_pets_and_proposals() -> None:
     assert facts("Ines Carvalho and Tomasz Wilk are off to Porto, one year together!") == [
         "Ines Carvalho>>is seeing>>Tomasz Wilk"
     ]
+    assert facts("Ines Carvalho and Tomasz Wilk have split up after three years together.") == [
+        "Ines Carvalho>>not is seeing>>Tomasz Wilk"
+    ]
     assert facts("Ines Carvalho (Ines Carvalho, Kwame Asante's girlfriend) says hi") == [
         "Kwame Asante>>is seeing>>Ines Carvalho"
     ]
