@@ -206,6 +206,15 @@ FRAMES: tuple[Frame, ...] = (
     Frame("works for", cue(r"\b(?:hired|employed|recruited)\s+(?:by|at)\b"), read_org),
     Frame("works for", cue(r"\b(?:started|starts|starting|start)\s+(?:work\s+)?at\b"), read_org),
     Frame("works for", cue(r"\bsigned\s+(?:on\s+)?with\b"), read_org),
+    Frame(  # a player's club: "signed for Dunmere", "a season-long loan from X to Y"
+        "plays for",
+        cue(
+            r"\b(?:(?:re-?)?signed\s+(?:permanently\s+|again\s+)?for|plays\s+for|playing\s+for"
+            r"|turns?\s+out\s+for|on\s+loan\s+(?:at|to|with)"
+            r"|loan\s+(?:move\s+)?(?:from\s+[^,;.]{1,60}?\s+)?to)\b"
+        ),
+        read_org,
+    ),
     Frame("works for", cue(r"\b(?:gone|went|going)\s+back\s+to\b"), read_org),
     Frame(
         "works for",

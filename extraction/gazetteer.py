@@ -289,7 +289,8 @@ def is_animal(name: str) -> bool:
 TITLES = frozenset(
     """dr mr mrs ms miss mx prof sir dame councillor cllr senator mayor judge rev reverend father
     fr sister brother captain coach chef owner former minister president inspector sergeant
-    detective officer""".split()
+    detective officer winger striker goalkeeper midfielder defender forward full-back fullback
+    centre-back center-back wing-back""".split()  # a news wire's "Winger Corey Hawkridge"
 )
 
 

@@ -660,3 +660,15 @@ def test_a_townsperson_lives_in_the_town() -> None:
     said = "last box out of number 14, officially a Birkenhead girl"
     assert facts(said, speaker="Ines Carvalho") == ["Ines Carvalho>>lives in>>Birkenhead"]
     assert facts("she is a Google person", speaker="Ines Carvalho") == []
+
+
+def test_a_players_club_is_who_he_plays_for() -> None:
+    assert facts("Striker Tomasz Wilk has signed for Dunmere Athletic.") == [
+        "Tomasz Wilk>>plays for>>Dunmere Athletic"
+    ]
+    assert facts("Tomasz Wilk is on loan at Corriston FC until January.") == [
+        "Tomasz Wilk>>plays for>>Corriston FC"
+    ]
+    assert facts("Tomasz Wilk has completed a season-long loan from Morvale Town to Ashcombe.") == [
+        "Tomasz Wilk>>plays for>>Ashcombe"
+    ]
