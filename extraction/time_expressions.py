@@ -121,6 +121,7 @@ _CLAUSE_BREAK = re.compile(  # ", and now", "; ", " – ", "and I'm …" (a new 
     re.IGNORECASE,
 )
 _WORDS = re.compile(r"[^\W\d_]{3,}")
+_FRAGMENT_WORDS = 3  # words besides its date phrase below which a sentence is a fragment
 _BARE_ORDINAL = re.compile(r"the\s+\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
 # Right before the phrase, a start or a scheduled event yet to come ("the movers come on the 2nd",
 # "the test is on the 14th", "booked Palermo for May";
@@ -303,8 +304,7 @@ def _tense(text: str, start: int, end: int) -> Tense:
     following = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
     sentence_end = following.start() if following else end + _TENSE_WINDOW
     sentence = text[sentence_start:sentence_end]
-    besides = SPEAKER_LABEL.sub("", sentence.replace(text[start:end], " "))
-    if len(_WORDS.findall(besides)) < 3:  # "Anand: 14th of May, in Goa."
+    if is_fragment(sentence, text[start:end]):  # "Anand: 14th of May, in Goa."
         sentence = text[window : end + _TENSE_WINDOW]  # the sentences around it tell
     else:
         clause = _clause(text, sentence_start, start, end, sentence_end)
@@ -313,6 +313,13 @@ def _tense(text: str, start: int, end: int) -> Tense:
         if any(tag == "VBD" for _, tag in tag_words(tokenize(clause))):
             return "past"  # "He left SNCF on Monday …, and now he is learning beekeeping"
     return "future" if _FUTURE.search(sentence) else "past"
+
+
+def is_fragment(sentence: str, phrase: str) -> bool:
+    """Whether ``sentence`` says almost nothing besides its date ``phrase`` ("two weeks ago.",
+    "Anand: 14th of May, in Goa."): then the sentences around it tell what it dates."""
+    besides = SPEAKER_LABEL.sub("", sentence.replace(phrase, " "))
+    return len(_WORDS.findall(besides)) < _FRAGMENT_WORDS
 
 
 def _clause(text: str, sentence_start: int, start: int, end: int, sentence_end: int) -> str:

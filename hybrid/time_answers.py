@@ -27,8 +27,8 @@ from typing import Any
 
 from extraction.concepts import essential_labels
 from extraction.embeddings import Embedder
-from extraction.text import SPEAKER_LABEL, split_sentences, tokenize
-from extraction.time_expressions import TimeExpression, find_time_expressions
+from extraction.text import split_sentences
+from extraction.time_expressions import TimeExpression, find_time_expressions, is_fragment
 from graph.dates import (
     human_date,
     latest_observed,
@@ -84,7 +84,6 @@ _ASKED_DONE = re.compile(  # "When did …?", "What date was …?": something th
     r"^\s*(?:\w+\s+){0,3}?(?:did|was|were|had)\b", re.IGNORECASE
 )
 _CONTEXT_COST = 0.05  # a sentence matched with the one before it says the event less surely
-_FRAGMENT_WORDS = 3  # words besides its date phrase below which a sentence is a fragment
 AT_CUES = frozenset({"on", "in", "back in", "as of", "by", "during"})
 
 
@@ -140,9 +139,7 @@ def _phrase_sentence(sentences: list[str], phrase: str, phrases: list[str]) -> s
     if at is None:
         return None
     sentence = sentences[at]
-    said = SPEAKER_LABEL.sub("", sentence.replace(phrase, " "))  # "Anand: 14th of December."
-    rest = [w for w in tokenize(said) if w.isalpha() and len(w) > 2]
-    if len(rest) >= _FRAGMENT_WORDS:
+    if not is_fragment(sentence, phrase):
         return sentence
     before = _undated(sentences, at - 1, phrases)
     if before is not None:
