@@ -28,7 +28,6 @@ from extraction.gazetteer import is_job_title, is_place, is_skill, is_vehicle
 from graph.keys import entity_key
 
 _WORD = re.compile(r"[\w'’-]+")
-_PLAYS_FOR = re.compile(r"\bplay(?:s|ing|ed)?\s+for\b", re.IGNORECASE)
 
 # Question words → canonical relation ('|'-separated cues, each a phrase of words).
 _CUES: tuple[tuple[str, str], ...] = (
@@ -68,6 +67,12 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("likes", "like | likes | love | enjoy"),
 )  # fmt: skip
 
+# Question words that rule a relation out, though its own cues are there: one plays for a club,
+# plays the violin.
+_RULED_OUT_BY: tuple[tuple[str, str], ...] = (
+    ("plays", "play for | turn out for"),
+)  # fmt: skip
+
 # Words a relation's name shares with every question ("is", "has", "in", "to"): never evidence.
 _LIGHT = frozenset(
     """a an the is are was were be been being do does did has have had of in on at to for
@@ -90,13 +95,28 @@ def content_stems(text: str) -> set[str]:
     return {s for s in stems(text) if s not in LIGHT_STEMS}
 
 
+def _stemmed_table(table: tuple[tuple[str, str], ...]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Each relation's phrases, stemmed (a relation may have several lines of them)."""
+    phrases: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for relation, line in table:
+        stemmed = tuple(tuple(stems(c)) for c in line.split("|"))
+        phrases[relation] = phrases.get(relation, ()) + stemmed
+    return phrases
+
+
 @lru_cache(maxsize=1)
 def _cue_stems() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Each cued relation's cues, stemmed (a relation may have several lines of cues)."""
-    cues: dict[str, tuple[tuple[str, ...], ...]] = {}
-    for relation, line in _CUES:
-        cues[relation] = cues.get(relation, ()) + tuple(tuple(stems(c)) for c in line.split("|"))
-    return cues
+    return _stemmed_table(_CUES)
+
+
+@lru_cache(maxsize=1)
+def _ruled_out_stems() -> dict[str, tuple[tuple[str, ...], ...]]:
+    return _stemmed_table(_RULED_OUT_BY)
+
+
+def _ruled_out(question_stems: Sequence[str], relation: str) -> bool:
+    joined = f" {' '.join(question_stems)} "
+    return any(f" {' '.join(p)} " in joined for p in _ruled_out_stems().get(relation, ()))
 
 
 LIGHT_STEMS = frozenset(stems(" ".join(_LIGHT)))
@@ -185,8 +205,8 @@ def choose_relations(
     which = stems(asks_which)[0] if asks_which else None
     scored: dict[str, tuple[float, str | None]] = {}
     for relation in dict.fromkeys([*stored, *CUED_RELATIONS]):
-        if relation == "plays" and _PLAYS_FOR.search(question):
-            continue  # one plays for a club, plays the violin
+        if _ruled_out(question_stems, relation):
+            continue
         score = cue_score(question_stems, relation)
         score += 1.5 * len(content & content_stems(relation))
         values = stored.get(relation, ())

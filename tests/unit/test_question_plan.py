@@ -13,7 +13,7 @@ from graph.facts_read import FactRecord
 from hybrid.composed_answers import compose, join_values
 from hybrid.question_people import find_subject, names_capitalised
 from hybrid.question_plan import QuestionPlan, plan_question
-from hybrid.question_relation import cued_relation
+from hybrid.question_relation import choose_relations, cued_relation
 from hybrid.temporal_reads import select
 from hybrid.triple_reader import model_plan
 
@@ -311,3 +311,19 @@ def test_one_plays_for_a_club_and_plays_an_instrument() -> None:
     assert cued_relation("Who does Liam Dyer play for?") == "plays for"
     assert cued_relation("Who is he playing for these days?") == "plays for"
     assert cued_relation("What instrument does she play?") == "plays"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who does Ilse play for now?", "Which team was Ilse playing for in May?"],
+)
+def test_playing_for_a_club_is_never_playing_a_game(question: str) -> None:
+    """Someone known only to play football has no club on record: not "football"."""
+    choices = choose_relations(question, {"plays": ["football"]})
+    assert [c.relation for c in choices][:1] == ["plays for"]
+    assert "plays" not in [c.relation for c in choices]
+
+
+def test_playing_a_game_is_still_playing() -> None:
+    choices = choose_relations("What does Ilse play on Sundays?", {"plays": ["football"]})
+    assert choices[0].relation == "plays"
