@@ -13,7 +13,10 @@ outdated value:
   value does; a yes/no answer must start with the right word; a count must state the number;
 - person: an answer composed from facts must come from the asked person's facts (the read's
   subject); any other answer must not name another person of the stream without naming the
-  asked one (the graph reader once answered a question about Brandon with Dana's plans).
+  asked one (the graph reader once answered a question about Brandon with Dana's plans);
+- an answer that says it does not know is wrong, whatever it quotes: "I have no facts about that
+  (memory read: Ximena Cruz>>works as>>@before Senior UX designer)" names the gold value only
+  in the read it tried.
 """
 
 from __future__ import annotations
@@ -168,7 +171,7 @@ def person_right(candidate: Candidate, question: QAQuestion, people: Sequence[st
 
 
 def grade(candidate: Candidate, question: QAQuestion, people: Sequence[str]) -> dict[str, Any]:
-    value = value_right(candidate.answer, question)
+    value = not candidate.no_information and value_right(candidate.answer, question)
     person = person_right(candidate, question, people)
     return {"answer": candidate.answer, "value": value, "person": person, "right": value and person}
 
