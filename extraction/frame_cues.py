@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from extraction.gazetteer import is_place
+from extraction.gazetteer import PLAYING_POSITIONS, is_place
 from extraction.typed_objects import (
     read_club,
     read_group,
@@ -62,6 +62,27 @@ _YEAR_OF_STUDY = (
 _STUDENT_AT = r"(?:\s+students?)?\s+(?:at|@)\b"
 PROPER_NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?"  # one or two capitalised words
 HOME = rf"(?:flat|apartment|place{_STUDY_PLACE}|house|room|studio|home|cottage|lease|flatshare)"
+# Playing positions that tell of a player, lower-case or as a title before a name ("Adyar
+# Strikers" is a team); "forward" and "keeper" are everyday words too ("moving forward"), so
+# they are no evidence alone.
+_TOLD_POSITIONS = sorted(p for p in PLAYING_POSITIONS if p not in ("forward", "keeper"))
+_POSITIONS = (
+    r"(?-i:(?:"
+    + "|".join(_TOLD_POSITIONS)
+    + r")s?\b|(?:"
+    + "|".join(p.capitalize() for p in _TOLD_POSITIONS)
+    + r")(?=\s+[A-Z]))"
+)
+# A clause about a player: the club joined, left or rejoined is the one played for, not an
+# employer ("Harbury midfielder Sonny Tarrant has joined Dunmere Athletic on loan").
+PLAYER = cue(
+    r"\bon\s+loan\b|\bloan(?:ee|\s+move|\s+spell|\s+deal)\b|\bfree\s+agent\b|\bdebut\b|\b"
+    + _POSITIONS
+)
+# A name before a post is its club or town, not a person: "Harbury midfielder Tarrant".
+CLUB_BEFORE_POST = re.compile(
+    r"\s+(?:" + "|".join(sorted(PLAYING_POSITIONS)) + r"|captain|boss|manager|coach|chairman)\b"
+)
 FRAMES: tuple[Frame, ...] = (
     Frame("", cue(r"\bmoved\s+to\b"), read_org),
     Frame("is learning", cue(r"\bteach(?:ing|es)?\b"), read_skill, passive=True),
@@ -214,6 +235,16 @@ FRAMES: tuple[Frame, ...] = (
             r"|loan\s+(?:move\s+)?(?:from\s+[^,;.]{1,60}?\s+)?to)\b"
         ),
         read_org,
+    ),
+    Frame(  # a club signs a player: "Pellbridge Borough have signed striker Reece Abara"
+        "plays for",
+        cue(
+            r"\b(?:(?:re-?)?signed|taken|brought\s+in|snapped\s+up)\b(?=\s+(?:\S+\s+)?"
+            + _POSITIONS
+            + r"|[^.;]*\bon\s+loan\b)"
+        ),
+        read_org,
+        passive=True,
     ),
     Frame("works for", cue(r"\b(?:gone|went|going)\s+back\s+to\b"), read_org),
     Frame(

@@ -286,11 +286,17 @@ def is_animal(name: str) -> bool:
     return _phrase_in(key, ANIMALS) or (key.endswith("s") and _phrase_in(key[:-1], ANIMALS))
 
 
-TITLES = frozenset(
-    """dr mr mrs ms miss mx prof sir dame councillor cllr senator mayor judge rev reverend father
-    fr sister brother captain coach chef owner former minister president inspector sergeant
-    detective officer winger striker goalkeeper midfielder defender forward full-back fullback
-    centre-back center-back wing-back""".split()  # a news wire's "Winger Corey Hawkridge"
+PLAYING_POSITIONS = frozenset(
+    """winger striker goalkeeper keeper midfielder defender forward full-back fullback
+    centre-back center-back wing-back""".split()
+)
+TITLES = (
+    frozenset(
+        """dr mr mrs ms miss mx prof sir dame councillor cllr senator mayor judge rev reverend
+        father fr sister brother captain coach chef owner former minister president inspector
+        sergeant detective officer""".split()
+    )
+    | PLAYING_POSITIONS  # a news wire's "Winger Corey Hawkridge"
 )
 
 

@@ -26,6 +26,7 @@ from extraction.frame_cues import (
     ARROW,
     BOSS,
     CLAUSES,
+    CLUB_BEFORE_POST,
     COPULA_LINK,
     COUPLE_CUES,
     DEMONYM,
@@ -46,6 +47,7 @@ from extraction.frame_cues import (
     PARTNER_NOUNS,
     PASSING,
     PET_CUE,
+    PLAYER,
     PROPER_NAME,
     PROPOSED,
     SEASON_AHEAD,
@@ -267,11 +269,13 @@ class _Reading:
         else:
             words = tokens(clause[m.end() :])
         if frame.passive:
-            after = [s for s in spans if s[0] >= m.end()]
+            after = [
+                s for s in spans if s[0] >= m.end() and not CLUB_BEFORE_POST.match(clause, s[1])
+            ]
             if not after:
                 return
             _, end, person = after[0]
-            if frame.relation == "works for":  # the name just before: "…, brinkman hired me"
+            if frame.relation in ("works for", "plays for"):  # the name before: "brinkman hired me"
                 value = read_org(tokens(re.split(r"[.,;!?]", clause[: m.start()])[-1]))
             elif frame.relation == "is learning":
                 value = read_skill(tokens(clause[end:]))
@@ -290,6 +294,8 @@ class _Reading:
             or bool(STOPPED.search(clause[: m.start()]))
         )
         relation = frame.relation
+        if relation == "works for" and PLAYER.search(clause):
+            relation = "plays for"
         ahead = clause[m.end() :]
         done = re.search(r"\b\w+ed\b", m.group()) is not None  # "moved in with … on saturday"
         if frame.plan and not done and (FUTURE.search(ahead) or SEASON_AHEAD.search(ahead)):

@@ -68,9 +68,9 @@ _CUES: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 # Question words that rule a relation out, though its own cues are there: one plays for a club,
-# plays the violin.
+# plays the violin; "where" asks for no game or instrument.
 _RULED_OUT_BY: tuple[tuple[str, str], ...] = (
-    ("plays", "play for | turn out for"),
+    ("plays", "play for | turn out for | where"),
 )  # fmt: skip
 
 # Words a relation's name shares with every question ("is", "has", "in", "to"): never evidence.

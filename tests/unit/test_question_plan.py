@@ -315,7 +315,11 @@ def test_one_plays_for_a_club_and_plays_an_instrument() -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["Who does Ilse play for now?", "Which team was Ilse playing for in May?"],
+    [
+        "Who does Ilse play for now?",
+        "Which team was Ilse playing for in May?",
+        "Where is Ilse playing these days?",
+    ],
 )
 def test_playing_for_a_club_is_never_playing_a_game(question: str) -> None:
     """Someone known only to play football has no club on record: not "football"."""

@@ -672,3 +672,33 @@ def test_a_players_club_is_who_he_plays_for() -> None:
     assert facts("Tomasz Wilk has completed a season-long loan from Morvale Town to Ashcombe.") == [
         "Tomasz Wilk>>plays for>>Ashcombe"
     ]
+
+
+def test_a_player_joins_leaves_and_is_signed_by_clubs_he_plays_for() -> None:
+    assert facts("Midfielder Tomasz Wilk has joined Dunmere Athletic on loan.") == [
+        "Tomasz Wilk>>plays for>>Dunmere Athletic"
+    ]
+    assert facts("Morvale Town have re-signed striker Tomasz Wilk on a two-year deal.") == [
+        "Tomasz Wilk>>plays for>>Morvale Town"
+    ]
+    assert facts("Harbury Rovers have taken Tomasz Wilk on loan from Pellbridge.") == [
+        "Tomasz Wilk>>plays for>>Harbury Rovers"
+    ]
+    signed = "Dunmere Athletic manager Ines Carvalho has signed goalkeeper Tomasz Wilk on a free."
+    assert facts(signed) == ["Tomasz Wilk>>plays for>>Dunmere Athletic"]
+    on_loan = "Corriston FC have signed Harbury midfielder Tomasz Wilk on loan."
+    found = frame_facts(on_loan, [*PEOPLE, "Harbury"])  # "Harbury" before a post is a club
+    assert [t.to_text() for t in found] == ["Tomasz Wilk>>plays for>>Corriston FC"]
+
+
+def test_someone_joining_a_company_still_works_there() -> None:
+    assert facts("Tomasz Wilk joined Cardamom Systems as a tester.") == [
+        "Tomasz Wilk>>works for>>Cardamom Systems",
+        "Tomasz Wilk>>works as>>tester",
+    ]
+    assert facts("Tomasz Wilk joined Cardamom Systems, the Adyar Strikers sponsors.") == [
+        "Tomasz Wilk>>works for>>Cardamom Systems"
+    ]  # a team's name is no player's position
+    assert facts("Cardamom Systems have signed Tomasz Wilk as their new CFO.") == [
+        "Tomasz Wilk>>works as>>CFO"
+    ]
