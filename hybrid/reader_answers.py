@@ -13,14 +13,20 @@ from dataclasses import replace
 from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.candidate import Candidate
 
-_SPEAKER = re.compile(  # a name of one or two words, each short enough to be a name
-    r"^\s*(?i:answer:\s*)?(?:(?!(?i:yes|no)\b)[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?:\s+)?"
+_SPEAKER = re.compile(  # a name of one or two words, or a handle, maybe with "(Name)" after it
+    r"^\s*(?i:answer:\s*)?(?:(?!(?i:yes|no)\b)"
+    r"(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?|[a-z][\w.-]{2,24})(?: \([^()\n]{1,24}\))?:\s+)?"
 )
-_ECHO = re.compile(r"^\s*(?:the answer is:?\s*|\d+\.(?!\d)\s*(?:\(latest\)\s*)?)", re.I)
+_ECHO = re.compile(  # "The answer to the question is: 1. (latest) ", once each
+    r"^\s*(?:(?:(?:the\s+)?(?:latest|most\s+recent|newest)\s+statement\s+is:"
+    r"|(?:[^:\n]{0,45}?,\s+so\s+)?the\s+answer(?:\s+to\s+(?:the|this|your)\s+question)?\s+is:?)\s*)?"
+    r"(?:\d+\.(?!\d)\s*(?:\(latest\)\s*)?)?",
+    re.I,
+)
 _QUOTES = "\"'“”‘’ "
-# A prefix to strip ("Answer: The answer is: Firstname Lastname: ") is decided within this many
-# characters of the first line (the longest such prefix is under 75).
-_SETTLED_AFTER = 80
+# A prefix to strip ("The answer to this question is: 1. (latest) GUEST (Sunita Rao): ") is
+# decided within this many characters of the first line (the longest such prefix is under 180).
+_SETTLED_AFTER = 180
 
 
 def _without_prefix(line: str) -> str:

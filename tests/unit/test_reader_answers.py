@@ -21,6 +21,12 @@ from hybrid.reader_answers import AnswerStream, clean_answer
         ("Answer:\nParis", "Paris"),
         ("2.5 years", "2.5 years"),
         ("Yes: she still lives there.", "Yes: she still lives there."),
+        ("The answer to this question is: Morvale Town.", "Morvale Town."),
+        ("The latest statement is: 1. (latest) Kaito Hirano: Biology now.", "Biology now."),
+        ("The most recent statement is the latest, so the answer is: Nagoya", "Nagoya"),
+        ("shrimpwhisperer: starting vet nurse training", "starting vet nurse training"),
+        ("HOST (Clodagh): we moved to Galway", "we moved to Galway"),
+        ("Lisbon, since March.", "Lisbon, since March."),
         ("   ", ""),
     ],
 )
@@ -42,6 +48,9 @@ PARTS = st.sampled_from(
         "1. (latest) ",
         "Caroline: ",
         "Ana Lopes: ",
+        "The answer to this question is: ",
+        "kofi: ",
+        "GUEST (Sunita): ",
         '"',
         "“",
         " ",
@@ -53,6 +62,7 @@ PARTS = st.sampled_from(
         "no",
         "Yes",
         "x" * 70,
+        "x" * 150,
     ]
 )
 
@@ -65,8 +75,12 @@ def test_a_streamed_answer_is_the_answer_given_at_once(raw: str, cuts: list[int]
 def test_the_stream_passes_text_on_before_the_model_finishes() -> None:
     answer = AnswerStream()
     assert answer.push("The answer is: ") == ""
-    first = answer.push("Brandon is planning a long trip to Brazil with his sister next year, ")
+    first = answer.push(
+        "Brandon is planning a long trip to Brazil with his sister next year, after her wedding"
+        " in Porto and before he starts his new job at the observatory in the spring, when the"
+        " telescope opens, "
+    )
     assert first.startswith("Brandon is planning")
-    assert first.endswith("next year,")  # the space waits for what follows it
+    assert first.endswith("telescope opens,")  # the space waits for what follows it
     assert answer.push("then Peru.\nIgnored line") == " then Peru."
     assert answer.end() == "" and answer.answer == first + " then Peru."
