@@ -46,6 +46,7 @@ DEFAULT_SINGLE_VALUED: tuple[str, ...] = (
     "employer",
     "plans to travel to",
     "plans to move to",
+    "will start at",
     "married to",
     "spouse",
     "spouse of",

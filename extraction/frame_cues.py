@@ -212,7 +212,9 @@ FRAMES: tuple[Frame, ...] = (
         cue(r"\b(?:job|position|role|shift|post|internship)\s+(?:at|with|for)\b"),
         read_org,
     ),
-    Frame("works for", cue(r"\b(?:joined|rejoined|joins|joining)\b"), read_org),
+    Frame(
+        "works for", cue(r"\b(?:joined|rejoined|joins|joining)\b"), read_org, plan="will start at"
+    ),
     Frame(  # "3 years at St. Brigid's today", "week one in the NICU at Lakeview Children's"
         "works for",
         cue(r"\b" + TENURE + r"\s+(?:(?:in|behind|on)\s+(?:the\s+)?\S+\s+)?at\b"),
@@ -225,7 +227,12 @@ FRAMES: tuple[Frame, ...] = (
         read_org,
     ),
     Frame("works for", cue(r"\b(?:hired|employed|recruited)\s+(?:by|at)\b"), read_org),
-    Frame("works for", cue(r"\b(?:started|starts|starting|start)\s+(?:work\s+)?at\b"), read_org),
+    Frame(
+        "works for",
+        cue(r"\b(?:started|starts|starting|start)\s+(?:work\s+)?at\b"),
+        read_org,
+        plan="will start at",
+    ),
     Frame("works for", cue(r"\bsigned\s+(?:on\s+)?with\b"), read_org),
     Frame(  # a player's club: "signed for Dunmere", "a season-long loan from X to Y"
         "plays for",
@@ -510,6 +517,14 @@ FUTURE = cue(
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+this\s+\w+)\b"
 )
 SEASON_AHEAD = cue(r"\bin\s+the\s+(?:spring|summer|autumn|fall|winter)\b")
+# A day named ahead of a plan's cue: "start at Tsurugi on the 2nd of October", "from 1 July",
+# "January 13", "in three weeks".
+DAY_AHEAD = cue(
+    r"\b(?:on|from)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|\b(?:on|from)\s+\d{1,2}(?:/\d{1,2})?\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+    r"|\bin\s+(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\b"
+)
 """A season as a plan's time ("moving to Austin in the spring"); an ending or a past verb
 beside it may be past ("left in the summer"), so it only makes a move a plan."""
 CLAUSES = re.compile(

@@ -29,6 +29,7 @@ from extraction.frame_cues import (
     CLUB_BEFORE_POST,
     COPULA_LINK,
     COUPLE_CUES,
+    DAY_AHEAD,
     DEMONYM,
     EACH_OTHER,
     FILLERS,
@@ -298,7 +299,11 @@ class _Reading:
             relation = "plays for"
         ahead = clause[m.end() :]
         done = re.search(r"\b\w+ed\b", m.group()) is not None  # "moved in with … on saturday"
-        if frame.plan and not done and (FUTURE.search(ahead) or SEASON_AHEAD.search(ahead)):
+        if (
+            frame.plan
+            and not done
+            and any(p.search(ahead) for p in (FUTURE, SEASON_AHEAD, DAY_AHEAD))
+        ):
             relation = frame.plan
         told_done = "last" in m.group().casefold() and _TOLD_AS_DONE.search(ahead)
         if frame.ends and FUTURE.search(ahead) and not told_done:

@@ -134,6 +134,14 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
         "going to move * to | wants to move * to | will move * to",
         "",
     ),
+    CanonicalRelation.of(  # a job still to begin: "I start at Tsurugi on the 2nd of October"
+        "will start at",
+        SINGLE,
+        "will start at | will start * at | will join | will be joining | going to join | "
+        "going to work at | going to work for | will work at | will work for | "
+        "will be working at | will be working for",
+        "",
+    ),
     CanonicalRelation.of(
         "studies at",
         SINGLE,

@@ -32,6 +32,7 @@ SYMMETRIC = frozenset({"is seeing", "married to", "partner of", "lives with"})
 SUCCEEDS: dict[str, tuple[str, ...]] = {
     "married to": ("is seeing",),
     "lives in": ("plans to move to",),
+    "works for": ("will start at",),
 }
 LOOSE = frozenset(
     {"drives", "rides", "plans to travel to", "is learning", "studies at", "works for"}

@@ -51,6 +51,9 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("reports to", "manager | boss | report to | reports to | line manager | supervisor"),
     ("plans to travel to", "trip | travel | vacation | holiday | plan to visit | "
                            "planning to visit | plan to go | planning to go | off to | heading"),
+    ("will start at", "will start | going to start | about to start | due to start | "
+                      "going to work | going to work for | going to work at | will work | "
+                      "will work for | will join | going to join | start next"),
     ("studies at", "study at | studying at | university | college | enrolled | degree | phd | "
                    "school | where study | attend | uni | masters | course at"),
     ("drives", "drive | driving | car | vehicle"),

@@ -702,3 +702,15 @@ def test_someone_joining_a_company_still_works_there() -> None:
     assert facts("Cardamom Systems have signed Tomasz Wilk as their new CFO.") == [
         "Tomasz Wilk>>works as>>CFO"
     ]
+
+
+def test_a_job_that_begins_on_a_day_still_to_come_is_a_plan() -> None:
+    planned = "Tomasz Wilk>>will start at>>Cardamom Systems"
+    assert facts("Tomasz Wilk starts at Cardamom Systems on the 2nd of October.") == [planned]
+    assert facts("Tomasz Wilk is joining Cardamom Systems in three weeks.") == [planned]
+    assert facts("Tomasz Wilk started at Cardamom Systems on the 2nd of October.") == [
+        "Tomasz Wilk>>works for>>Cardamom Systems"
+    ]
+    assert facts("Tomasz Wilk joined Cardamom Systems on Monday.") == [
+        "Tomasz Wilk>>works for>>Cardamom Systems"
+    ]

@@ -17,7 +17,7 @@ from graph.keys import relation_key
         ("signed a lease on a flat in", "lives in", False),
         ("works as an analyst at", "works for", False),
         ("has finally found a new job at", "works for", False),
-        ("is going to work for", "works for", False),
+        ("is going to work for", "will start at", False),  # a job still to begin
         ("handed in her notice at", "handed in her notice at", False),  # the job holds yet
         ("resigned from", "works for", True),
         ("is unemployed", "works for", True),

@@ -12,6 +12,7 @@ STATE = {
     ("Ines Carvalho", "plans to move to"): ["Gdansk"],
     ("Ines Carvalho", "works for"): ["Harbour Analytics"],
     ("Ines Carvalho", "works as"): ["data engineer"],
+    ("Ines Carvalho", "will start at"): ["Norsk Mobil"],
     ("Tomasz Wilk", "drives"): ["Skoda Octavia"],
     ("Tomasz Wilk", "is seeing"): ["Ines Carvalho"],
     ("Ines Carvalho", "is seeing"): ["Tomasz Wilk"],
@@ -113,3 +114,9 @@ def test_an_ending_by_a_shared_first_name_ends_the_partner_who_has_it() -> None:
         assert endings(ended, text="Marnie: Theo Nguyen-Sloane and I broke up") == []
     finally:
         del STATE[("Marnie Kyalo", "is seeing")]
+
+
+def test_starting_the_job_ends_its_plan() -> None:
+    found = endings(fact("Ines Carvalho", "works for", "Norsk Mobil"), text="first week at Norsk")
+    assert any(f.startswith("Ines Carvalho>>not will start at>>") for f in found)
+    assert "Ines Carvalho>>works for>>Norsk Mobil" in found
