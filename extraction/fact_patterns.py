@@ -38,6 +38,8 @@ _OBJECT_PRONOUNS = frozenset("me him her them us it you i he she they we this th
 # "Alpenglow promoted me to program coordinator": the one given the post, as a subject.
 _GIVEN_A_POST = {"me": "I", "him": "he", "her": "she", "us": "we", "them": "they"}
 _CLASSES = frozenset("class classes lesson lessons".split())
+# Verbs of an offer, not a post: "Tsurugi Beverages wants me as their quality manager".
+_OFFERING = frozenset("want wants wanted offer offers offered offering invited invites".split())
 _TAKING = frozenset(
     """start started starts starting take took takes taking taken join joined joins joining
     signed enrolled enrol enroll enrolled attend attends attending attended began begun begin
@@ -426,6 +428,8 @@ def _objects(clause: Sequence[Token], i: int, verb: list[str]) -> list[tuple[lis
             continue
         after = clause[phrase.end][1] if phrase.end < n else ""
         job = _job_title(clause, phrase)
+        if job is not None and any(w.casefold() in _OFFERING for w in verb):
+            break
         if job is not None and (preposition == "as" or _absorbs(verb, phrase)):
             found.append((["works", "as"], job))  # "is now warehouse supervisor", "as a chef"
             if after in ("IN", "TO"):

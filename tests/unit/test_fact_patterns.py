@@ -158,3 +158,11 @@ def test_what_a_review_found_in_posts_classes_and_clubs() -> None:
     assert facts("We had a great first lesson.") == []
     assert "is member of" not in said("I got a job with the London Symphony Orchestra.")
     assert "is member of" not in said("Dana joined the Halle Orchestra as a cellist.")
+
+
+def test_an_offer_is_no_post_yet() -> None:
+    offered = facts("Tsurugi Beverages wants Kaito Hirano as their quality manager.")
+    assert not [f for f in offered if ">>works as>>" in f]
+    assert facts("Kaito Hirano works as a quality manager.") == [
+        "Kaito Hirano>>works as>>quality manager"
+    ]
