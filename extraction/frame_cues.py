@@ -517,6 +517,8 @@ FUTURE = cue(
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+this\s+\w+)\b"
 )
 SEASON_AHEAD = cue(r"\bin\s+the\s+(?:spring|summer|autumn|fall|winter)\b")
+"""A season as a plan's time ("moving to Austin in the spring"); an ending or a past verb
+beside it may be past ("left in the summer"), so it only makes a move a plan."""
 # A day named ahead of a plan's cue: "start at Tsurugi on the 2nd of October", "from 1 July",
 # "January 13", "in three weeks".
 DAY_AHEAD = cue(
@@ -525,8 +527,6 @@ DAY_AHEAD = cue(
     r"|\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
     r"|\bin\s+(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\b"
 )
-"""A season as a plan's time ("moving to Austin in the spring"); an ending or a past verb
-beside it may be past ("left in the summer"), so it only makes a move a plan."""
 CLAUSES = re.compile(
     r"\s*((?:[;:!?]|\s-\s|,\s+(?=(?:and|but|so|though|while|which|who)\b)|"
     r"\b(?:but|so|though|because|while|whereas|although|when|if|until)\b))\s*"

@@ -301,6 +301,7 @@ class _Reading:
         done = re.search(r"\b\w+ed\b", m.group()) is not None  # "moved in with … on saturday"
         if (
             frame.plan
+            and relation == frame.relation  # a player's next club is no job to start
             and not done
             and any(p.search(ahead) for p in (FUTURE, SEASON_AHEAD, DAY_AHEAD))
         ):
