@@ -600,6 +600,10 @@ EACH_OTHER = cue(r"\bwe(?:'ve|\s+have|'re|\s+are)?\s+(?:been\s+)?(?:seeing|datin
 JOB_ENDS = cue(
     r"\b(?:quit|left|leaving|lost|quitting)\s+(?:the|my|his|her|their)\s+(?:\S+\s+)?job\b"
 )
+PLAYING_ENDS = cue(  # "has hung up his boots", "retired from football": no club any more
+    r"\b(?:hung|hangs|hanging|hang)\s+up\s+(?:his|her|their|my)\s+(?:boots|skates|gloves)\b"
+    r"|\bretire[sd]?\s+from\s+(?:football|rugby|hockey|cricket|basketball|playing)\b"
+)
 FRAGMENT_LINKS = frozenset({"at", "@", "w", "with", "for", "of"})
 LESSONS_END = cue(
     r"\b(?:stopp(?:ed|ing)|quit(?:ting)?|gave\s+up|giving\s+up|dropp(?:ed|ing))\s+"

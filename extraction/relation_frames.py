@@ -49,6 +49,7 @@ from extraction.frame_cues import (
     PASSING,
     PET_CUE,
     PLAYER,
+    PLAYING_ENDS,
     PROPER_NAME,
     PROPOSED,
     SEASON_AHEAD,
@@ -250,7 +251,12 @@ class _Reading:
             town = next((p for p in _demonym_places(m["people"]) if is_place(p)), "")
             for subject in self.subjects(clause, spans, m.start()) if town else []:
                 self.add(subject, "lives in", as_name(town), False, m[0])
-        for ending, relation in ((JOB_ENDS, "works for"), (LESSONS_END, "is learning")):
+        endings = (
+            (JOB_ENDS, "works for"),
+            (LESSONS_END, "is learning"),
+            (PLAYING_ENDS, "plays for"),
+        )
+        for ending, relation in endings:
             for m in ending.finditer(clause):
                 if FUTURE.search(clause[m.end() :]):
                     continue  # "stopping drums after this term": not yet

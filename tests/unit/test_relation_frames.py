@@ -714,3 +714,9 @@ def test_a_job_that_begins_on_a_day_still_to_come_is_a_plan() -> None:
     assert facts("Tomasz Wilk joined Cardamom Systems on Monday.") == [
         "Tomasz Wilk>>works for>>Cardamom Systems"
     ]
+
+
+def test_a_player_who_hangs_up_his_boots_plays_for_no_one() -> None:
+    assert facts("Corriston's Tomasz Wilk, 34, has hung up his boots.") == [
+        "Tomasz Wilk>>not plays for>>*"
+    ]
