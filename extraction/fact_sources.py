@@ -189,6 +189,10 @@ def combine(
             continue  # the frame read this relation's value already
         if _noise(triple, reading.canonical):
             continue
+        if reading.name == "reports to" and not (
+            is_person(triple.subject) and (triple.object is None or is_person(triple.object))
+        ):
+            continue  # "Stenhope Heath boss Ian Whitlock", "as Morvale Town manager": a club's
         if reading.canonical and not well_typed(
             reading.name, triple.object, is_person, listed=True
         ):

@@ -720,3 +720,10 @@ def test_a_player_who_hangs_up_his_boots_plays_for_no_one() -> None:
     assert facts("Corriston's Tomasz Wilk, 34, has hung up his boots.") == [
         "Tomasz Wilk>>not plays for>>*"
     ]
+
+
+def test_a_clubs_manager_reports_to_no_club() -> None:
+    said = [Triple(subject="Tomasz Wilk", relation="manager", object="Morvale Town")]
+    assert combine([], said, lambda name: name == "Tomasz Wilk") == []
+    boss = [Triple(subject="Tomasz Wilk", relation="manager", object="Ines Carvalho")]
+    assert combine([], boss, lambda name: name in PEOPLE) == boss  # canonicalised when stored
