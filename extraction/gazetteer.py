@@ -99,7 +99,8 @@ JOB_HEADS = _words(
     programmer | biologist | chemist | physicist | geologist | baker | butcher | cleaner |
     driver | soldier | firefighter | detective | gp | psychologist | psychiatrist | carer |
     caregiver | gardener | farmer | photographer | artist | musician | actor | actress |
-    dancer | trainer | instructor | apprentice | trainee | freelancer | sister | tester |
+    dancer | trainer | instructor | apprentice | trainee | freelancer | freelance | sister |
+    self-employed | tester |
     specialist | advisor | adviser | strategist | planner | surveyor | inspector | auditor |
     banker | broker | agent | representative | rep | salesperson | buyer | merchandiser |
     copywriter | reporter | presenter | broadcaster | nutritionist | dietitian | optician |

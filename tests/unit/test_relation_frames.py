@@ -727,3 +727,9 @@ def test_a_clubs_manager_reports_to_no_club() -> None:
     assert combine([], said, lambda name: name == "Tomasz Wilk") == []
     boss = [Triple(subject="Tomasz Wilk", relation="manager", object="Ines Carvalho")]
     assert combine([], boss, lambda name: name in PEOPLE) == boss  # canonicalised when stored
+
+
+def test_freelance_is_a_way_of_working() -> None:
+    assert facts("Tomasz Wilk is freelance now, translating games from home.") == [
+        "Tomasz Wilk>>works as>>freelance"
+    ]
