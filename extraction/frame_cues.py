@@ -600,6 +600,12 @@ EACH_OTHER = cue(r"\bwe(?:'ve|\s+have|'re|\s+are)?\s+(?:been\s+)?(?:seeing|datin
 JOB_ENDS = cue(
     r"\b(?:quit|left|leaving|lost|quitting)\s+(?:the|my|his|her|their)\s+(?:\S+\s+)?job\b"
 )
+# A wish just before a cue: "she wants to live in Europe one day", "I'd love to work at Kumo".
+WISHED = cue(
+    r"\b(?:wants?|wanted|wanting|would\s+(?:like|love)|['’]d\s+(?:like|love)|hopes?|hoping"
+    r"|dreams?\s+of|dreaming\s+of|wish(?:es)?|wishing|(?:longs?|longing)(?=\s+to\b))"
+    r"\s+(?:to\s+)?(?:\S+\s+){0,2}$"
+)
 PLAYING_ENDS = cue(  # "has hung up his boots", "retired from football": no club any more
     r"\b(?:hung|hangs|hanging|hang)\s+up\s+(?:his|her|their|my)\s+(?:boots|skates|gloves)\b"
     r"|\bretire[sd]?\s+from\s+(?:football|rugby|hockey|cricket|basketball|playing)\b"

@@ -57,6 +57,7 @@ from extraction.frame_cues import (
     SWITCH,
     SWITCH_TO,
     TENURE,
+    WISHED,
     Frame,
     Reader,
 )
@@ -301,6 +302,10 @@ class _Reading:
             or bool(STOPPED.search(clause[: m.start()]))
         )
         relation = frame.relation
+        if WISHED.search(clause[said_of : m.start()]):
+            if frame.plan is None:
+                return  # "she wants to live in Europe one day" is no home yet
+            relation = frame.plan
         if relation == "works for" and PLAYER.search(clause):
             relation = "plays for"
         ahead = clause[m.end() :]

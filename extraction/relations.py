@@ -195,6 +195,10 @@ _DROPPED_WORDS = frozenset(
 )
 _BE = frozenset("is am are was were be been being 's 're 'm".split())
 _HAVE = frozenset("has have had 've 'd".split())
+# A wish is no fact: "wants to live in Europe one day", "would love to work for Studio Ghibli"
+# (stems of a normalised phrase); only the plans a wish may make are read through it.
+_WISH = re.compile(r"(?:want|wish|hope|dream|long|yearn|love to|like to)\b")
+_WISHED_PLANS = frozenset({"plans to move to", "plans to travel to"})
 _AUXILIARY = frozenset("will would shall should can could may might must do does did".split())
 _KEEP_ADVERBS = frozenset({"back", "out", "off", "up", "down", "away", "in", "on"})
 # Words the tagger may call adjectives that carry a relation's meaning ("found a flat in").
@@ -329,6 +333,8 @@ def read_relation(phrase: str) -> RelationReading:
         best = max(matches, key=lambda p: (p.specificity, p.ends))
         if best.relation is None:
             return RelationReading(ANY_RELATION, None, True, False, surface)
+        if _WISH.match(normal) and best.relation.name not in _WISHED_PLANS:
+            return RelationReading(surface, None, False, False, surface)  # a wish, no fact
         return RelationReading(
             best.relation.name, best.relation.cardinality, best.ends, True, surface
         )

@@ -733,3 +733,11 @@ def test_freelance_is_a_way_of_working() -> None:
     assert facts("Tomasz Wilk is freelance now, translating games from home.") == [
         "Tomasz Wilk>>works as>>freelance"
     ]
+
+
+def test_a_wish_is_no_fact() -> None:
+    assert facts("Ines Carvalho would be jealous, she wants to live in Europe one day.") == []
+    assert facts("Tomasz Wilk would love to work at Cardamom Systems.") == []
+    assert facts("Tomasz Wilk wants to move to Lisbon.") == [
+        "Tomasz Wilk>>plans to move to>>Lisbon"
+    ]

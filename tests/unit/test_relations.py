@@ -18,6 +18,9 @@ from graph.keys import relation_key
         ("works as an analyst at", "works for", False),
         ("has finally found a new job at", "works for", False),
         ("is going to work for", "will start at", False),  # a job still to begin
+        ("wants to live in", "wants to live in", False),  # a wish, no home
+        ("would love to work for", "would love to work for", False),
+        ("wants to move to", "plans to move to", False),
         ("handed in her notice at", "handed in her notice at", False),  # the job holds yet
         ("resigned from", "works for", True),
         ("is unemployed", "works for", True),
