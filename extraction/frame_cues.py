@@ -63,21 +63,21 @@ _STUDENT_AT = r"(?:\s+students?)?\s+(?:at|@)\b"
 PROPER_NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?"  # one or two capitalised words
 HOME = rf"(?:flat|apartment|place{_STUDY_PLACE}|house|room|studio|home|cottage|lease|flatshare)"
 # Playing positions that tell of a player, lower-case or as a title before a name ("Adyar
-# Strikers" is a team); "forward" and "keeper" are everyday words too ("moving forward"), so
-# they are no evidence alone.
-_TOLD_POSITIONS = sorted(p for p in PLAYING_POSITIONS if p not in ("forward", "keeper"))
+# Strikers" is a team). "forward", "winger" and "defender" are everyday words too ("moving
+# forward", "a right-winger", "a public defender"): only their titles before a name count.
+_TOLD_POSITIONS = sorted(PLAYING_POSITIONS - {"forward", "winger", "defender"})
 _POSITIONS = (
     r"(?-i:(?:"
     + "|".join(_TOLD_POSITIONS)
     + r")s?\b|(?:"
-    + "|".join(p.capitalize() for p in _TOLD_POSITIONS)
+    + "|".join(sorted(p.capitalize() for p in PLAYING_POSITIONS))
     + r")(?=\s+[A-Z]))"
 )
 # A clause about a player: the club joined, left or rejoined is the one played for, not an
 # employer ("Harbury midfielder Sonny Tarrant has joined Dunmere Athletic on loan").
 PLAYER = cue(
-    r"\bon\s+loan\b|\bloan(?:ee|\s+move|\s+spell|\s+deal)\b|\bfree\s+agent\b|\bdebut\b|\b"
-    + _POSITIONS
+    r"\bon\s+loan\b|\bloan(?:ee|\s+move|\s+spell)\b|\bfree\s+agent\b"
+    r"|\bdebut\b(?!\s+(?:album|single|novel|book|record|film|ep|show|collection))|\b" + _POSITIONS
 )
 # A name before a post is its club or town, not a person: "Harbury midfielder Tarrant".
 CLUB_BEFORE_POST = re.compile(
@@ -519,12 +519,19 @@ FUTURE = cue(
 SEASON_AHEAD = cue(r"\bin\s+the\s+(?:spring|summer|autumn|fall|winter)\b")
 """A season as a plan's time ("moving to Austin in the spring"); an ending or a past verb
 beside it may be past ("left in the summer"), so it only makes a move a plan."""
+_MONTH = (
+    r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?-i:May))\b"
+)
 # A day named ahead of a plan's cue: "start at Tsurugi on the 2nd of October", "from 1 July",
 # "January 13", "in three weeks".
 DAY_AHEAD = cue(
-    r"\b(?:on|from)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|\b(?:on|from)\s+\d{1,2}(?:/\d{1,2})?\b"
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
-    r"|\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+    r"\b(?:on|from)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b"
+    r"(?!\s+(?:floor|team|time|occasion|place|round|year|grade|day|row|squad|of\s+(?:the|my|his|her)))"
+    rf"|\b(?:on|from)\s+\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+    r"|\b(?:on|from)\s+\d{1,2}/\d{1,2}\b"
+    rf"|{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!\s*(?:days?|weeks?|hours?|people|%))"
+    rf"|\bfrom\s+{_MONTH}"
     r"|\bin\s+(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?)\b"
 )
 CLAUSES = re.compile(
@@ -600,15 +607,23 @@ EACH_OTHER = cue(r"\bwe(?:'ve|\s+have|'re|\s+are)?\s+(?:been\s+)?(?:seeing|datin
 JOB_ENDS = cue(
     r"\b(?:quit|left|leaving|lost|quitting)\s+(?:the|my|his|her|their)\s+(?:\S+\s+)?job\b"
 )
-# A wish just before a cue: "she wants to live in Europe one day", "I'd love to work at Kumo".
+# A wish just before a cue: "she wants to live in Europe one day", "I'd love to work at Kumo",
+# "wished he'd moved to Lisbon" (at most one word between, no comma: "who wanted a change,
+# moved to Lisbon" did move).
 WISHED = cue(
-    r"\b(?:wants?|wanted|wanting|would\s+(?:like|love)|['’]d\s+(?:like|love)|hopes?|hoping"
-    r"|dreams?\s+of|dreaming\s+of|wish(?:es)?|wishing|(?:longs?|longing)(?=\s+to\b))"
-    r"\s+(?:to\s+)?(?:\S+\s+){0,2}$"
+    r"\b(?:wants?|wanted|wanting|would\s+(?:like|love)|['’]d\s+(?:like|love)|hopes?|hoped|hoping"
+    r"|(?:dreams?|dreamed|dreamt|dreaming)\s+of|wish(?:es|ed)?|wishing"
+    r"|(?:longs?|longed|longing)(?=\s+to\b))"
+    r"\s+(?:to\s+(?:be\s+)?)?(?:[^\s,;.!?]+\s+)?$"
+)
+# What makes an ending not yet one: "will hang up his boots", "thinking about quitting my job".
+TENTATIVE = cue(
+    r"\b(?:will|shall|going\s+to|gonna|thinking\s+(?:about|of)|considering|might|may|could"
+    r"|wants?\s+to|plans?\s+to|planning\s+to)\b[^,;.!?]*$|['’]ll\s+[^,;.!?]*$"
 )
 PLAYING_ENDS = cue(  # "has hung up his boots", "retired from football": no club any more
     r"\b(?:hung|hangs|hanging|hang)\s+up\s+(?:his|her|their|my)\s+(?:boots|skates|gloves)\b"
-    r"|\bretire[sd]?\s+from\s+(?:football|rugby|hockey|cricket|basketball|playing)\b"
+    r"|\bretire[sd]?\s+from\s+(?:professional\s+)?(?:football|rugby|hockey|cricket|basketball)\b"
 )
 FRAGMENT_LINKS = frozenset({"at", "@", "w", "with", "for", "of"})
 LESSONS_END = cue(

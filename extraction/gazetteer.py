@@ -288,7 +288,7 @@ def is_animal(name: str) -> bool:
 
 
 PLAYING_POSITIONS = frozenset(
-    """winger striker goalkeeper keeper midfielder defender forward full-back fullback
+    """winger striker goalkeeper midfielder defender forward full-back fullback
     centre-back center-back wing-back""".split()
 )
 TITLES = (

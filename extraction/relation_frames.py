@@ -56,6 +56,7 @@ from extraction.frame_cues import (
     STOPPED,
     SWITCH,
     SWITCH_TO,
+    TENTATIVE,
     TENURE,
     WISHED,
     Frame,
@@ -259,8 +260,8 @@ class _Reading:
         )
         for ending, relation in endings:
             for m in ending.finditer(clause):
-                if FUTURE.search(clause[m.end() :]):
-                    continue  # "stopping drums after this term": not yet
+                if FUTURE.search(clause[m.end() :]) or TENTATIVE.search(clause[: m.start()]):
+                    continue  # "stopping drums after this term", "will hang up his boots": not yet
                 for subject in self.subjects(clause, spans, m.start()):
                     self.add(subject, relation, None, True)
         if not spans:
@@ -303,8 +304,8 @@ class _Reading:
         )
         relation = frame.relation
         if WISHED.search(clause[said_of : m.start()]):
-            if frame.plan is None:
-                return  # "she wants to live in Europe one day" is no home yet
+            if frame.plan not in _WISHABLE_PLANS:
+                return  # "she wants to live in Europe one day" is no home yet, nor a job
             relation = frame.plan
         if relation == "works for" and PLAYER.search(clause):
             relation = "plays for"
@@ -589,6 +590,8 @@ _NOT_THE_ANIMAL = frozenset(
 
 
 _TENURE_ONLY = re.compile(r"(?:my\s+)?" + TENURE, re.IGNORECASE)  # "first week as a nurse"
+# Plans a wish makes ("wants to move to Lisbon"); a job one would love is no job to start.
+_WISHABLE_PLANS = frozenset({"plans to move to", "plans to move in with"})
 _ASIDE = re.compile(r"\([^)]*\)")  # "confirmed as Head of Support (no longer acting)"
 _OTHER_PREDICATE = re.compile(r"\s(?:and|but)\s+(?:is|was|has|had|are)\b")  # "… and is no longer …"
 HONORIFIC = re.compile(r"^(?:Mrs|Mr|Ms|Miss|Mx|Dr|Prof)\.?\s+")

@@ -137,9 +137,7 @@ CANONICAL: tuple[CanonicalRelation, ...] = (
     CanonicalRelation.of(  # a job still to begin: "I start at Tsurugi on the 2nd of October"
         "will start at",
         SINGLE,
-        "will start at | will start * at | will join | will be joining | going to join | "
-        "going to work at | going to work for | will work at | will work for | "
-        "will be working at | will be working for",
+        "going to join | going to work at | going to work for | going to start at",
         "",
     ),
     CanonicalRelation.of(
@@ -196,9 +194,15 @@ _DROPPED_WORDS = frozenset(
 _BE = frozenset("is am are was were be been being 's 're 'm".split())
 _HAVE = frozenset("has have had 've 'd".split())
 # A wish is no fact: "wants to live in Europe one day", "would love to work for Studio Ghibli"
-# (stems of a normalised phrase); only the plans a wish may make are read through it.
+# (stems of a normalised phrase); only the plans a wish may make are read through it ("hopes to
+# move to Lisbon" is a plan to move).
 _WISH = re.compile(r"(?:want|wish|hope|dream|long|yearn|love to|like to)\b")
-_WISHED_PLANS = frozenset({"plans to move to", "plans to travel to"})
+_MOVE_PLAN, _JOB_PLAN = "plans to move to", "will start at"
+_WISHED_PLANS = frozenset({_MOVE_PLAN, "plans to travel to"})
+# An employer or a move said with a future auxiliary is a plan ("will join", "'ll be working at",
+# "will move to"); the auxiliary is gone once a phrase is normalised, so it is read from the
+# words said.
+_FUTURE_AUX = re.compile(r"(?i)(?:will|shall|'ll|’ll|is\s+going\s+to|going\s+to)\b")
 _AUXILIARY = frozenset("will would shall should can could may might must do does did".split())
 _KEEP_ADVERBS = frozenset({"back", "out", "off", "up", "down", "away", "in", "on"})
 # Words the tagger may call adjectives that carry a relation's meaning ("found a flat in").
@@ -334,7 +338,15 @@ def read_relation(phrase: str) -> RelationReading:
         if best.relation is None:
             return RelationReading(ANY_RELATION, None, True, False, surface)
         if _WISH.match(normal) and best.relation.name not in _WISHED_PLANS:
-            return RelationReading(surface, None, False, False, surface)  # a wish, no fact
+            if best.relation.name == "lives in" and " move " in f" {normal} ":
+                best = next(p for p in _patterns() if p.relation and p.relation.name == _MOVE_PLAN)
+            else:  # stored under its own words ("wants to live in"), never as a home or a job
+                return RelationReading(surface, None, False, False, surface)
+        if not best.ends and _FUTURE_AUX.match(surface):
+            if best.relation.name == "works for":
+                best = next(p for p in _patterns() if p.relation and p.relation.name == _JOB_PLAN)
+            elif best.relation.name == "lives in" and " move " in f" {normal} ":
+                best = next(p for p in _patterns() if p.relation and p.relation.name == _MOVE_PLAN)
         return RelationReading(
             best.relation.name, best.relation.cardinality, best.ends, True, surface
         )

@@ -34,6 +34,7 @@ SUCCEEDS: dict[str, tuple[str, ...]] = {
     "lives in": ("plans to move to",),
     "works for": ("will start at",),
 }
+_ENDED_BY_ITS_VALUE = frozenset({"will start at"})  # only starting there ends the plan
 LOOSE = frozenset(
     {"drives", "rides", "plans to travel to", "is learning", "studies at", "works for"}
 )
@@ -167,6 +168,9 @@ def with_endings(
                     end(t.subject, t.relation, old, t.phrase)
         for earlier in SUCCEEDS.get(t.relation, ()):
             for old in current(t.subject, earlier):
+                planned = _part_of(old, t.object) or _part_of(t.object, old)
+                if earlier in _ENDED_BY_ITS_VALUE and not planned:
+                    continue  # "busy week at Harbour Analytics" is no start at Norsk Mobil
                 end(t.subject, earlier, old, t.phrase)
     for t in kept:
         if not t.retract or relation_key(t.relation) != relation_key("works for"):

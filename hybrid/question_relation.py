@@ -51,9 +51,11 @@ _CUES: tuple[tuple[str, str], ...] = (
     ("reports to", "manager | boss | report to | reports to | line manager | supervisor"),
     ("plans to travel to", "trip | travel | vacation | holiday | plan to visit | "
                            "planning to visit | plan to go | planning to go | off to | heading"),
-    ("will start at", "will start | going to start | about to start | due to start | "
-                      "going to work | going to work for | going to work at | will work | "
-                      "will work for | will join | going to join | start next"),
+    ("will start at", "will start at | will start work | will start working | start work at | "
+                      "going to start at | going to start work | going to work for | "
+                      "going to work at | will work for | will work at | will join | "
+                      "going to join | is joining | new job at"),
+    ("studies at", "start university | start uni | start college"),
     ("studies at", "study at | studying at | university | college | enrolled | degree | phd | "
                    "school | where study | attend | uni | masters | course at"),
     ("drives", "drive | driving | car | vehicle"),
@@ -76,12 +78,17 @@ _RULED_OUT_BY: tuple[tuple[str, str], ...] = (
     ("plays", "play for | turn out for | where"),
 )  # fmt: skip
 
+# A question about what is to come asks for the plan of its relation.
+_AHEAD = re.compile(r"\b(?:will|going\s+to|gonna|about\s+to|due\s+to)\b|['’]ll\b", re.I)
+_STILL = re.compile(r"\bstill\b", re.I)  # "will she still work there?" asks of now
+_PLAN_OF = {"will start at": "works for", "plans to move to": "lives in"}
+
 # Words a relation's name shares with every question ("is", "has", "in", "to"): never evidence.
 _LIGHT = frozenset(
     """a an the is are was were be been being do does did has have had of in on at to for
     with from by and or not no it its this that there their his her he she they them i me my
     we our you your what which who whom whose where when why how now currently still ever
-    right these days moment anymore any more than then so just about tell know""".split()
+    right these days moment anymore any more than then so just about tell know will""".split()
 )
 
 
@@ -223,6 +230,10 @@ def choose_relations(
         if relation in stored:
             score += 0.25
         scored[relation] = (score, named)
+    if _AHEAD.search(question) and not _STILL.search(question):  # "who will she work for?"
+        for plan, base in _PLAN_OF.items():  # the plan, where one is known
+            if plan in stored and base in scored and scored[base][0] >= 1.0:
+                scored[plan] = (max(scored[plan][0], scored[base][0] + 0.5), scored[plan][1])
     ranked = sorted(scored.items(), key=lambda item: -item[1][0])  # stable: ties keep order
     return [
         RelationChoice(relation, round(score, 3), named)

@@ -13,9 +13,12 @@ from dataclasses import replace
 from extraction.llm.base import ChatBackend, ChatMessage, ChatOptions
 from hybrid.candidate import Candidate
 
-_SPEAKER = re.compile(  # a name of one or two words, or a handle, maybe with "(Name)" after it
+_SPEAKER = re.compile(  # a name of one or two words; a role in capitals with its "(Name)"; a
+    # handle ("kofi:") when a sentence follows it, so "lisbon: since 2021" keeps its value
     r"^\s*(?i:answer:\s*)?(?:(?!(?i:yes|no)\b)"
-    r"(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?|[a-z][\w.-]{2,24})(?: \([^()\n]{1,24}\))?:\s+)?"
+    r"(?:[A-Z][\w'-]{0,20}(?: [A-Z][\w'-]{0,20})?|[A-Z]{2,12} \([^()\n]{1,24}\)"
+    r"|[a-z][\w.-]{2,24}(?=:\s+(?:\S+\s+){2,}\S))"
+    r":\s+)?"
 )
 _ECHO = re.compile(  # "The answer to the question is: 1. (latest) ", once each
     r"^\s*(?:(?:(?:the\s+)?(?:latest|most\s+recent|newest)\s+statement\s+is:"

@@ -331,3 +331,12 @@ def test_playing_for_a_club_is_never_playing_a_game(question: str) -> None:
 def test_playing_a_game_is_still_playing() -> None:
     choices = choose_relations("What does Ilse play on Sundays?", {"plays": ["football"]})
     assert choices[0].relation == "plays"
+
+
+def test_a_question_of_what_is_to_come_reads_a_known_plan() -> None:
+    stored = {"works for": ["Acme"], "will start at": ["Globex"]}
+    assert choose_relations("Who will Ilse work for?", stored)[0].relation == "will start at"
+    assert choose_relations("Who will Ilse work for?", {"works for": ["Acme"]})[0].relation == (
+        "works for"
+    )
+    assert choose_relations("Will Ilse still work for Acme?", stored)[0].relation == "works for"

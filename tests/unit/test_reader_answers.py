@@ -27,6 +27,8 @@ from hybrid.reader_answers import AnswerStream, clean_answer
         ("shrimpwhisperer: starting vet nurse training", "starting vet nurse training"),
         ("HOST (Clodagh): we moved to Galway", "we moved to Galway"),
         ("Lisbon, since March.", "Lisbon, since March."),
+        ("lisbon: since 2021", "lisbon: since 2021"),
+        ("Acme (London): since May", "Acme (London): since May"),
         ("   ", ""),
     ],
 )

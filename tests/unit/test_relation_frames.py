@@ -691,6 +691,15 @@ def test_a_player_joins_leaves_and_is_signed_by_clubs_he_plays_for() -> None:
     assert [t.to_text() for t in found] == ["Tomasz Wilk>>plays for>>Corriston FC"]
 
 
+def test_everyday_words_are_no_players() -> None:
+    for said in (
+        "Tomasz Wilk joined Cardamom Systems as a public defender.",
+        "Tomasz Wilk joined Cardamom Systems after his debut album.",
+        "Tomasz Wilk, a right winger, joined Cardamom Systems.",
+    ):
+        assert "Tomasz Wilk>>works for>>Cardamom Systems" in facts(said), said
+
+
 def test_someone_joining_a_company_still_works_there() -> None:
     assert facts("Tomasz Wilk joined Cardamom Systems as a tester.") == [
         "Tomasz Wilk>>works for>>Cardamom Systems",
@@ -714,12 +723,19 @@ def test_a_job_that_begins_on_a_day_still_to_come_is_a_plan() -> None:
     assert facts("Tomasz Wilk joined Cardamom Systems on Monday.") == [
         "Tomasz Wilk>>works for>>Cardamom Systems"
     ]
+    for done in (
+        "Tomasz Wilk joins Cardamom Systems from Novartis.",
+        "Tomasz Wilk is joining Cardamom Systems on the 2nd floor team.",
+    ):
+        assert facts(done) == ["Tomasz Wilk>>works for>>Cardamom Systems"], done
 
 
 def test_a_player_who_hangs_up_his_boots_plays_for_no_one() -> None:
     assert facts("Corriston's Tomasz Wilk, 34, has hung up his boots.") == [
         "Tomasz Wilk>>not plays for>>*"
     ]
+    assert facts("Tomasz Wilk will hang up his boots.") == []
+    assert facts("Tomasz Wilk is thinking about hanging up his boots.") == []
 
 
 def test_a_clubs_manager_reports_to_no_club() -> None:
@@ -738,6 +754,14 @@ def test_freelance_is_a_way_of_working() -> None:
 def test_a_wish_is_no_fact() -> None:
     assert facts("Ines Carvalho would be jealous, she wants to live in Europe one day.") == []
     assert facts("Tomasz Wilk would love to work at Cardamom Systems.") == []
+    assert facts("Tomasz Wilk hopes to be joining Cardamom Systems in May.") == []
+    assert facts("Tomasz Wilk wished he'd moved to Lisbon.") == []
+    assert facts("Tomasz Wilk, who wanted a change, moved to Lisbon.") == [
+        "Tomasz Wilk>>lives in>>Lisbon"
+    ]
+    assert facts("Tomasz Wilk: Just wanted to say I joined Cardamom Systems!") == [
+        "Tomasz Wilk>>works for>>Cardamom Systems"
+    ]
     assert facts("Tomasz Wilk wants to move to Lisbon.") == [
         "Tomasz Wilk>>plans to move to>>Lisbon"
     ]

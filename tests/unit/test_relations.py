@@ -21,6 +21,10 @@ from graph.keys import relation_key
         ("wants to live in", "wants to live in", False),  # a wish, no home
         ("would love to work for", "would love to work for", False),
         ("wants to move to", "plans to move to", False),
+        ("hopes to move to", "plans to move to", False),
+        ("will join", "will start at", False),
+        ("will be working at", "will start at", False),
+        ("will move to", "plans to move to", False),
         ("handed in her notice at", "handed in her notice at", False),  # the job holds yet
         ("resigned from", "works for", True),
         ("is unemployed", "works for", True),

@@ -120,3 +120,8 @@ def test_starting_the_job_ends_its_plan() -> None:
     found = endings(fact("Ines Carvalho", "works for", "Norsk Mobil"), text="first week at Norsk")
     assert any(f.startswith("Ines Carvalho>>not will start at>>") for f in found)
     assert "Ines Carvalho>>works for>>Norsk Mobil" in found
+
+
+def test_a_word_about_the_old_job_leaves_the_plan() -> None:
+    found = endings(fact("Ines Carvalho", "works for", "Harbour Analytics"), text="busy week")
+    assert not any(">>not will start at>>" in f for f in found)
