@@ -337,17 +337,16 @@ def read_relation(phrase: str) -> RelationReading:
         best = max(matches, key=lambda p: (p.specificity, p.ends))
         if best.relation is None:
             return RelationReading(ANY_RELATION, None, True, False, surface)
-        if _WISH.match(normal) and best.relation.name not in _WISHED_PLANS:
-            if best.relation.name == "lives in" and " move " in f" {normal} ":
-                best = next(p for p in _patterns() if p.relation and p.relation.name == _MOVE_PLAN)
-            else:  # stored under its own words ("wants to live in"), never as a home or a job
+        relation = best.relation
+        moving = relation.name == "lives in" and " move " in f" {normal} "
+        if _WISH.match(normal) and relation.name not in _WISHED_PLANS:
+            if not moving:  # stored under its own words ("wants to live in"), no home nor job
                 return RelationReading(surface, None, False, False, surface)
-        if not best.ends and _FUTURE_AUX.match(surface):
-            if best.relation.name == "works for":
-                best = next(p for p in _patterns() if p.relation and p.relation.name == _JOB_PLAN)
-            elif best.relation.name == "lives in" and " move " in f" {normal} ":
-                best = next(p for p in _patterns() if p.relation and p.relation.name == _MOVE_PLAN)
-        return RelationReading(
-            best.relation.name, best.relation.cardinality, best.ends, True, surface
-        )
+            relation = CANONICAL_BY_KEY[relation_key(_MOVE_PLAN)]
+        elif not best.ends and _FUTURE_AUX.match(surface):
+            if relation.name == "works for":
+                relation = CANONICAL_BY_KEY[relation_key(_JOB_PLAN)]
+            elif moving:
+                relation = CANONICAL_BY_KEY[relation_key(_MOVE_PLAN)]
+        return RelationReading(relation.name, relation.cardinality, best.ends, True, surface)
     return RelationReading(surface, None, False, False, surface)
