@@ -124,9 +124,13 @@ def _ruled_out_stems() -> dict[str, tuple[tuple[str, ...], ...]]:
     return _stemmed_table(_RULED_OUT_BY)
 
 
+def _says(question_stems: Sequence[str], phrase: Sequence[str]) -> bool:
+    """Whether the question says the stemmed ``phrase``, its words together and in order."""
+    return f" {' '.join(phrase)} " in f" {' '.join(question_stems)} "
+
+
 def _ruled_out(question_stems: Sequence[str], relation: str) -> bool:
-    joined = f" {' '.join(question_stems)} "
-    return any(f" {' '.join(p)} " in joined for p in _ruled_out_stems().get(relation, ()))
+    return any(_says(question_stems, p) for p in _ruled_out_stems().get(relation, ()))
 
 
 LIGHT_STEMS = frozenset(stems(" ".join(_LIGHT)))
@@ -136,11 +140,10 @@ CUED_RELATIONS = tuple(dict.fromkeys(relation for relation, _ in _CUES))
 def cue_score(question_stems: Sequence[str], relation: str) -> float:
     """How strongly the question's words cue ``relation``: a cue phrase scores its length, a
     cue whose stems all occur apart scores a little less."""
-    joined = f" {' '.join(question_stems)} "
     words = set(question_stems)
     best = 0.0
     for cue in _cue_stems().get(relation, ()):
-        if f" {' '.join(cue)} " in joined:
+        if _says(question_stems, cue):
             best = max(best, float(len(cue)))
         elif set(cue) <= words:
             best = max(best, len(cue) - 0.5)
